@@ -1,0 +1,48 @@
+"""Pure game rules for hotseat: one engine contract, four games.
+
+Standard library only, no I/O. `GAMES` maps stable ids to `Game` objects.
+"""
+
+from rules.engine import JSON, Action, Game, IllegalAction, Option, SetupError
+from rules.three_by_three import ThreeByThree
+
+GAMES: dict[str, Game] = {game.id: game for game in (ThreeByThree(),)}
+
+PLANNED: dict[str, str] = {
+    "xoxo": "XOXO",
+    "shifting-stones": "Shifting Stones",
+    "xylotar": "Xylotar",
+}
+"""Games the table will offer that have no engine yet (shown as coming soon)."""
+
+
+class UnknownGame(KeyError):
+    """No playable game has this id."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+def get_game(game_id: str) -> Game:
+    """The game registered under `game_id`; raises UnknownGame with the known ids."""
+    try:
+        return GAMES[game_id]
+    except KeyError:
+        if game_id in PLANNED:
+            raise UnknownGame(f"{PLANNED[game_id]} is coming soon, not playable yet") from None
+        known = ", ".join(sorted(GAMES))
+        raise UnknownGame(f"unknown game {game_id!r} (playable: {known})") from None
+
+
+__all__ = [
+    "GAMES",
+    "JSON",
+    "PLANNED",
+    "Action",
+    "Game",
+    "IllegalAction",
+    "Option",
+    "SetupError",
+    "UnknownGame",
+    "get_game",
+]

@@ -1,0 +1,56 @@
+"""The basic 3 x 3 computer player: sheds low cards first and saves 2s and 10s.
+
+It decides from its own view and the legal actions only, never the full state.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+from rules.engine import JSON, Action
+from rules.three_by_three import RANK_VALUE, Blind, ChooseFaceUp, Play
+
+KEEPERS = frozenset("2T")
+"""Ranks that always fit: held back until nothing else can be played."""
+
+
+def strength(card: str) -> int:
+    """How good a card is to hold: 10 and 2 best (they always fit), then ace high."""
+    rank = card[0]
+    if rank == "T":
+        return 16
+    if rank == "2":
+        return 15
+    return RANK_VALUE[rank]
+
+
+def choose(view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random) -> Action:
+    """Tour 1: the strongest three cards face up. Then: all cards of the lowest rank
+    that fits, a 2 or 10 only when nothing else fits; a random face-down slot;
+    the pile only when that is the only choice.
+    """
+    if not legal:
+        raise ValueError("the bot needs at least one legal action")
+    if isinstance(legal[0], ChooseFaceUp):
+        return max(legal, key=_face_up_strength)
+    plays = [action for action in legal if isinstance(action, Play)]
+    if plays:
+        return _lowest_play(plays)
+    blinds = [action for action in legal if isinstance(action, Blind)]
+    if blinds:
+        return rng.choice(blinds)
+    return legal[0]
+
+
+def _face_up_strength(action: Action) -> list[int]:
+    assert isinstance(action, ChooseFaceUp)
+    return sorted((strength(card) for card in action.cards), reverse=True)
+
+
+def _lowest_play(plays: list[Play]) -> Play:
+    """All cards of the lowest rank, preferring ranks other than 2 and 10."""
+    ranks = {play.cards[0][0] for play in plays}
+    ordinary = ranks - KEEPERS
+    rank = min(ordinary or ranks, key=RANK_VALUE.__getitem__)
+    return max((play for play in plays if play.cards[0][0] == rank), key=lambda p: len(p.cards))

@@ -1,0 +1,152 @@
+"""The engine contract shared by every game: options, actions, events, the Game base.
+
+A game is fully determined by (game id, options, players, seed, action list).
+States are plain Python objects owned by the engine; everything that leaves the
+engine towards a player (views, log lines, summaries, bot input) is plain
+JSON-serializable data projected for one seat.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+JSON = Any
+"""Plain JSON data: dict, list, str, int, float, bool or None."""
+
+
+class IllegalAction(ValueError):
+    """An action that the rules do not allow now; the state is left unchanged."""
+
+
+class SetupError(ValueError):
+    """A new game cannot be set up with these players, options or deck."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """A table option a game declares, with its default and allowed values."""
+
+    name: str
+    label: str
+    default: JSON
+    choices: tuple[JSON, ...] = ()
+    help: str = ""
+
+
+class Action(ABC):
+    """A move a seat can make. Small, hashable, and round-trips through JSON."""
+
+    @abstractmethod
+    def to_json(self) -> JSON:
+        """The action as plain JSON data, read back by `Game.action_from_json`."""
+
+
+class Game(ABC):
+    """One game's rules behind the common contract.
+
+    `apply` never mutates the state it is given: it validates, clones, and
+    returns the new state, so callers can keep old states around (undo-free
+    replay, bots).
+    """
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...] = ()
+    rules_version: int = 1
+
+    def resolve_options(self, options: Mapping[str, JSON] | None) -> dict[str, JSON]:
+        """The declared options with defaults filled in; unknown or bad values raise SetupError."""
+        given = dict(options or {})
+        resolved: dict[str, JSON] = {}
+        for opt in self.options:
+            value = given.pop(opt.name, opt.default)
+            if opt.choices and value not in opt.choices:
+                raise SetupError(f"option {opt.name!r} must be one of {list(opt.choices)}")
+            resolved[opt.name] = value
+        if given:
+            raise SetupError(f"unknown option {sorted(given)[0]!r} for {self.title}")
+        return resolved
+
+    def check_players(self, players: Sequence[str]) -> list[str]:
+        """Player names, validated: count within the game's range, non-empty, unique."""
+        names = [str(p) for p in players]
+        if not self.min_players <= len(names) <= self.max_players:
+            raise SetupError(
+                f"{self.title} needs {self.min_players} to {self.max_players} players, "
+                f"not {len(names)}"
+            )
+        for name in names:
+            if not name.strip():
+                raise SetupError("player names must not be empty")
+        lowered = [n.strip().casefold() for n in names]
+        for i, name in enumerate(lowered):
+            if name in lowered[:i]:
+                raise SetupError(f"two players are called {names[i].strip()!r}")
+        return [n.strip() for n in names]
+
+    @abstractmethod
+    def new_game(
+        self,
+        players: Sequence[str],
+        seed: int,
+        options: Mapping[str, JSON] | None = None,
+        **setup: JSON,
+    ) -> Any:
+        """A fresh state. `setup` holds per-game staging (explicit deck, dealer) for tests."""
+
+    @abstractmethod
+    def to_act(self, state: Any) -> list[int]:
+        """Seats that may act now (usually one; empty when the game is over)."""
+
+    @abstractmethod
+    def legal_actions(self, state: Any, seat: int) -> list[Action]:
+        """Every action `seat` may take now, in a stable order."""
+
+    @abstractmethod
+    def apply(self, state: Any, seat: int, action: Action) -> Any:
+        """The state after `seat` takes `action`; raises IllegalAction otherwise."""
+
+    @abstractmethod
+    def view(self, state: Any, seat: int | None) -> dict[str, JSON]:
+        """What `seat` may know, as plain data; `None` is a spectator who sees public facts."""
+
+    @abstractmethod
+    def log(self, state: Any, seat: int | None, start: int = 0) -> list[dict[str, JSON]]:
+        """Events from index `start` on, in words, as `seat` may know them.
+
+        Each entry: {"index": int, "actor": seat or None, "text": str}.
+        """
+
+    @abstractmethod
+    def is_over(self, state: Any) -> bool:
+        """True once the game has ended."""
+
+    @abstractmethod
+    def result(self, state: Any) -> dict[str, JSON]:
+        """The outcome: {"ranking": [[seats tied at each place], ...], "winners": [...],
+        "losers": [...], "scores": [...] or None, "reason": str}."""
+
+    @abstractmethod
+    def action_from_json(self, data: JSON) -> Action:
+        """The action that `action.to_json()` produced; raises IllegalAction on bad data."""
+
+    @abstractmethod
+    def summary(self, state: Any) -> dict[str, JSON]:
+        """Public one-line facts for a save list: {"turn": name or None, "status": str}."""
+
+    @abstractmethod
+    def bot_action(self, view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random) -> Action:
+        """The basic computer player's choice, from its own view and legal actions only."""
+
+    def event_count(self, state: Any) -> int:
+        """How many events have happened so far (the next log index).
+
+        States keep their raw events in a list attribute `events`.
+        """
+        return len(state.events)

@@ -1,0 +1,837 @@
+"""3 x 3, the shedding game also known as Shithead or Palace (RULES.md section 4).
+
+Cards are two-character strings: a rank from "23456789TJQKA" (T is the 10, ace
+high) and a suit from "CDHS", e.g. "TH" is the 10 of hearts. With two decks
+(6 to 11 players) every card exists twice.
+
+Each seat holds a hand, up to three face-up cards and three face-down slots.
+Tour 1 is the swap: every seat in turn, starting left of the dealer, chooses
+which three of its six hand and face-up cards lie face up. Tour 2 is play with
+drawing; tour 3 begins when the draw pile is empty. The first seat out of
+cards wins; the last one holding cards loses.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+from typing import Any
+
+from rules.engine import JSON, Action, Game, IllegalAction, SetupError
+
+RANKS = "23456789TJQKA"
+SUITS = "CDHS"
+RANK_VALUE = {rank: value for value, rank in enumerate(RANKS, start=2)}
+"""Rank character to its value: "2" is 2, "T" is 10, "A" is 14."""
+SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+FULL_DECK = tuple(rank + suit for rank in RANKS for suit in SUITS)
+"""One 52-card deck, sorted by rank, then suit."""
+SORT_KEY = {card: index for index, card in enumerate(FULL_DECK)}
+"""Card to its place in the canonical order: rank first, then suit."""
+
+SEVEN = RANK_VALUE["7"]
+BURN_RUN = 4
+"""Cards of one rank in a row on top of the pile that burn it."""
+HAND, FACE_UP, FACE_DOWN = "hand", "face-up", "face-down"
+SWAP, PLAY, OVER = "swap", "play", "over"
+
+RANK_PLURAL = {"J": "jacks", "Q": "queens", "K": "kings", "A": "aces"}
+COUNT_WORD = {4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight"}
+
+
+def card_label(card: str) -> str:
+    """A card as players write it: rank then suit symbol, e.g. "10♥", "Q♠"."""
+    if card not in SORT_KEY:
+        raise ValueError(f"not a card: {card!r}")
+    return rank_label(card[0]) + SUIT_SYMBOL[card[1]]
+
+
+def rank_label(rank: str) -> str:
+    """A rank character as players write it: "T" is "10", the others stay."""
+    return "10" if rank == "T" else rank
+
+
+def sort_cards(cards: Iterable[str]) -> list[str]:
+    """Cards in the canonical order: by rank, ace high, then by suit."""
+    return sorted(cards, key=SORT_KEY.__getitem__)
+
+
+def fits(rank: str, top: str | None) -> bool:
+    """Whether a card of rank `rank` may be played on a pile topped by rank `top`.
+
+    Anything goes on an empty pile (`top` None) or on a 2; a 2 or a 10 always
+    goes; on a 7 the play must be 7 or lower; otherwise at least the top rank.
+    """
+    if top is None or rank in "2T" or top == "2":
+        return True
+    if top == "7":
+        return RANK_VALUE[rank] <= SEVEN
+    return RANK_VALUE[rank] >= RANK_VALUE[top]
+
+
+def need_text(top: str | None) -> str:
+    """What the next play must be, in words, on a pile topped by rank `top`."""
+    if top is None or top == "2":
+        return "any card"
+    if top == "7":
+        return "7 or lower, or a 10"
+    if top == "A":
+        return "A, or a 2 or 10"
+    return f"{rank_label(top)} or higher, or a 2 or 10"
+
+
+FITTING = {top: frozenset(rank for rank in RANKS if fits(rank, top)) for top in (None, *RANKS)}
+"""Top rank (None: empty pile) to the ranks that may be played on it."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseFaceUp(Action):
+    """Tour 1: the three cards (of the seat's six hand and face-up cards) that lie face up."""
+
+    cards: tuple[str, ...]
+
+    def to_json(self) -> JSON:
+        return {"type": "face-up", "cards": list(self.cards)}
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Action):
+    """Play one or more cards of one rank from the hand or the face-up cards."""
+
+    source: str
+    cards: tuple[str, ...]
+
+    def to_json(self) -> JSON:
+        return {"type": "play", "source": self.source, "cards": list(self.cards)}
+
+
+@dataclass(frozen=True, slots=True)
+class Blind(Action):
+    """Turn up the face-down card in `slot` (0 to 2); it is played if it fits."""
+
+    slot: int
+
+    def to_json(self) -> JSON:
+        return {"type": "blind", "slot": self.slot}
+
+
+@dataclass(frozen=True, slots=True)
+class TakePile(Action):
+    """Take the whole discard pile into the hand, when nothing can be played."""
+
+    def to_json(self) -> JSON:
+        return {"type": "take"}
+
+
+TAKE = TakePile()
+
+Event = tuple[Any, ...]
+"""A raw event: (kind, actor seat or None, *details), formatted lazily by `log`."""
+
+
+class ThreeByThreeState:
+    """Everything about one game of 3 x 3. Owned by the engine; players get views.
+
+    Per-seat zones are tuples inside lists, so a clone copies only the lists.
+    `face_down[seat]` has three slots, None where the card has been turned up.
+    `draw` is the draw pile in drawing order; `pile` the discard pile bottom to
+    top; `out_of_play` the cards a staged deck left out.
+    """
+
+    __slots__ = (
+        "burned",
+        "dealer",
+        "decks",
+        "draw",
+        "events",
+        "face_down",
+        "face_up",
+        "hands",
+        "loser",
+        "out_of_play",
+        "phase",
+        "pile",
+        "places",
+        "players",
+        "ready",
+        "rng",
+        "seed",
+        "tour",
+        "turn",
+    )
+
+    players: tuple[str, ...]
+    seed: int
+    rng: random.Random
+    decks: int
+    dealer: int
+    phase: str
+    tour: int
+    turn: int | None
+    hands: list[tuple[str, ...]]
+    face_up: list[tuple[str, ...]]
+    face_down: list[tuple[str | None, ...]]
+    draw: tuple[str, ...]
+    pile: tuple[str, ...]
+    burned: tuple[str, ...]
+    out_of_play: tuple[str, ...]
+    ready: list[bool]
+    places: list[int]
+    loser: int | None
+    events: list[Event]
+
+    def clone(self) -> ThreeByThreeState:
+        """An independent copy: the lists are copied, the tuples in them shared.
+
+        The RNG is shared too: it shuffles and picks the dealer during set-up
+        and is never drawn from afterwards.
+        """
+        new = ThreeByThreeState.__new__(ThreeByThreeState)
+        new.players = self.players
+        new.seed = self.seed
+        new.rng = self.rng
+        new.decks = self.decks
+        new.dealer = self.dealer
+        new.phase = self.phase
+        new.tour = self.tour
+        new.turn = self.turn
+        new.hands = self.hands[:]
+        new.face_up = self.face_up[:]
+        new.face_down = self.face_down[:]
+        new.draw = self.draw
+        new.pile = self.pile
+        new.burned = self.burned
+        new.out_of_play = self.out_of_play
+        new.ready = self.ready[:]
+        new.places = self.places[:]
+        new.loser = self.loser
+        new.events = self.events[:]
+        return new
+
+
+def all_cards(state: ThreeByThreeState) -> Counter[str]:
+    """Every card of the game: hands, table cards, both piles, burned and out of play."""
+    count: Counter[str] = Counter()
+    for seat in range(len(state.players)):
+        count.update(state.hands[seat])
+        count.update(state.face_up[seat])
+        count.update(card for card in state.face_down[seat] if card is not None)
+    for zone in (state.draw, state.pile, state.burned, state.out_of_play):
+        count.update(zone)
+    return count
+
+
+def _top(pile: tuple[str, ...]) -> str | None:
+    """The rank character on top of the pile, None when it is empty."""
+    return pile[-1][0] if pile else None
+
+
+def _run(pile: tuple[str, ...]) -> int:
+    """How many cards of the top card's rank lie in a row at the top of the pile."""
+    if not pile:
+        return 0
+    rank = pile[-1][0]
+    count = 0
+    for card in reversed(pile):
+        if card[0] != rank:
+            break
+        count += 1
+    return count
+
+
+def _holds_cards(state: ThreeByThreeState, seat: int) -> bool:
+    return bool(state.hands[seat] or state.face_up[seat] or any(state.face_down[seat]))
+
+
+def _source(state: ThreeByThreeState, seat: int) -> str | None:
+    """Where the seat plays from now: hand first, then face-up, then face-down."""
+    if state.hands[seat]:
+        return HAND
+    if state.face_up[seat]:
+        return FACE_UP
+    if any(state.face_down[seat]):
+        return FACE_DOWN
+    return None
+
+
+def _without(zone: tuple[str, ...], cards: Iterable[str]) -> tuple[str, ...]:
+    rest = list(zone)
+    for card in cards:
+        rest.remove(card)
+    return tuple(rest)
+
+
+@lru_cache(maxsize=None)
+def _plays(source: str, cards: tuple[str, ...]) -> tuple[Play, ...]:
+    """Every distinct play of some of these same-rank cards, smallest first."""
+    ordered = sort_cards(cards)
+    seen: dict[tuple[str, ...], None] = {}
+    for size in range(1, len(ordered) + 1):
+        for combo in combinations(ordered, size):
+            seen[combo] = None
+    return tuple(Play(source, combo) for combo in seen)
+
+
+def _next_seat(state: ThreeByThreeState, seat: int) -> int:
+    """The next seat clockwise that still holds cards."""
+    n = len(state.players)
+    nxt = (seat + 1) % n
+    while nxt in state.places:
+        nxt = (nxt + 1) % n
+    return nxt
+
+
+def _labels(cards: Iterable[str]) -> str:
+    return " ".join(card_label(card) for card in cards)
+
+
+def _ordinal(place: int) -> str:
+    if 10 <= place % 100 <= 20:
+        suffix = "th"
+    else:
+        suffix = {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"
+
+
+def _cards_count(count: int) -> str:
+    return "1 card" if count == 1 else f"{count} cards"
+
+
+def _staged_deck(deck: Any, players: int, decks: int) -> tuple[list[str], tuple[str, ...]]:
+    """A checked explicit deck and the cards of the full deck(s) it leaves out."""
+    if isinstance(deck, str | bytes) or not isinstance(deck, Sequence):
+        raise SetupError("deck must be a list of cards such as ['TH', '7C']")
+    cards = list(deck)
+    for card in cards:
+        if not isinstance(card, str) or card not in SORT_KEY:
+            raise SetupError(f"deck holds {card!r}, which is not a card (e.g. 'TH', '7C', 'AS')")
+    counts = Counter(cards)
+    for card, count in counts.items():
+        if count > decks:
+            deck_words = "one deck" if decks == 1 else f"{decks} decks"
+            raise SetupError(
+                f"deck holds {card} {count} times, but {players} players use {deck_words}"
+            )
+    if len(cards) < 9 * players:
+        raise SetupError(
+            f"deck has {len(cards)} cards; {players} players need at least {9 * players}"
+        )
+    left_out = Counter(dict.fromkeys(FULL_DECK, decks)) - counts
+    return cards, tuple(sort_cards(left_out.elements()))
+
+
+class ThreeByThree(Game):
+    """3 x 3 for 2 to 11 players: one deck up to 5 players, two decks from 6."""
+
+    id = "3x3"
+    title = "3 x 3"
+    min_players = 2
+    max_players = 11
+    options = ()
+    rules_version = 1
+
+    # ---- set-up ---------------------------------------------------------
+
+    def new_game(
+        self,
+        players: Sequence[str],
+        seed: int,
+        options: Mapping[str, JSON] | None = None,
+        *,
+        deck: Sequence[str] | None = None,
+        dealer: int | None = None,
+    ) -> ThreeByThreeState:
+        """A freshly dealt game in tour 1.
+
+        `dealer` (a seat) replaces the random choice of dealer. `deck` replaces
+        the shuffle with an explicit order: seat i gets face-down cards
+        deck[9i:9i+3], face-up cards deck[9i+3:9i+6] and hand cards
+        deck[9i+6:9i+9]; the rest, deck[9n:], is the draw pile, deck[9n] drawn
+        first. A staged deck may leave cards of the full deck(s) out; they stay
+        out of play. It needs at least 9 cards per player, each at most once
+        per deck in use.
+        """
+        names = self.check_players(players)
+        self.resolve_options(options)
+        if type(seed) is not int:
+            raise SetupError(f"seed must be an integer, not {seed!r}")
+        n = len(names)
+        decks = 1 if n <= 5 else 2
+        rng = random.Random(seed)
+        if dealer is None:
+            dealer = rng.randrange(n)
+        elif type(dealer) is not int or not 0 <= dealer < n:
+            raise SetupError(f"dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
+        if deck is None:
+            cards = list(FULL_DECK) * decks
+            rng.shuffle(cards)
+            left_out: tuple[str, ...] = ()
+        else:
+            cards, left_out = _staged_deck(deck, n, decks)
+
+        state = ThreeByThreeState.__new__(ThreeByThreeState)
+        state.players = tuple(names)
+        state.seed = seed
+        state.rng = rng
+        state.decks = decks
+        state.dealer = dealer
+        state.phase = SWAP
+        state.tour = 1
+        state.turn = (dealer + 1) % n
+        state.face_down = [tuple(cards[9 * i : 9 * i + 3]) for i in range(n)]
+        state.face_up = [tuple(cards[9 * i + 3 : 9 * i + 6]) for i in range(n)]
+        state.hands = [tuple(cards[9 * i + 6 : 9 * i + 9]) for i in range(n)]
+        state.draw = tuple(cards[9 * n :])
+        state.pile = ()
+        state.burned = ()
+        state.out_of_play = left_out
+        state.ready = [False] * n
+        state.places = []
+        state.loser = None
+        state.events = [("deal", dealer, state.turn)]
+        return state
+
+    # ---- whose turn, what is legal ---------------------------------------
+
+    def to_act(self, state: ThreeByThreeState) -> list[int]:
+        return [] if state.turn is None else [state.turn]
+
+    def legal_actions(self, state: ThreeByThreeState, seat: int) -> list[Action]:
+        """Tour 1: every distinct choice of three face-up cards. Then every distinct
+        fitting play from where the seat plays now, ranks ascending; the face-down
+        slots once hand and face-up cards are gone; taking the pile only when
+        nothing fits.
+        """
+        if state.turn is None or seat != state.turn:
+            return []
+        if state.phase == SWAP:
+            six = sort_cards(state.hands[seat] + state.face_up[seat])
+            return [ChooseFaceUp(cards) for cards in dict.fromkeys(combinations(six, 3))]
+        hand = state.hands[seat]
+        if hand:
+            source, zone = HAND, hand
+        elif state.face_up[seat]:
+            source, zone = FACE_UP, state.face_up[seat]
+        else:
+            return [Blind(slot) for slot, card in enumerate(state.face_down[seat]) if card]
+        fitting = FITTING[_top(state.pile)]
+        groups: dict[str, list[str]] = {}
+        for card in zone:
+            if card[0] in fitting:
+                groups.setdefault(card[0], []).append(card)
+        if not groups:
+            return [TAKE]
+        legal: list[Action] = []
+        for rank in RANKS:
+            if rank in groups:
+                legal.extend(_plays(source, tuple(groups[rank])))
+        return legal
+
+    def _check(self, state: ThreeByThreeState, seat: int, action: Action) -> None:
+        """Raise IllegalAction, saying why, unless `action` is in `legal_actions(state, seat)`."""
+        if state.turn is None:
+            raise IllegalAction("The game is over")
+        kind = type(action)
+        if kind not in ACTION_TYPES:
+            raise IllegalAction(f"{action!r} is not a 3 x 3 action")
+        name = state.players[state.turn]
+        if seat != state.turn:
+            raise IllegalAction(f"It is {name}'s turn")
+        if state.phase == SWAP:
+            if kind is not ChooseFaceUp:
+                raise IllegalAction(f"Tour 1: {name} first chooses 3 face-up cards")
+            cards = _checked_cards(action.cards, 3)  # type: ignore[attr-defined]
+            _check_held(cards, state.hands[seat] + state.face_up[seat], "hand or face-up cards")
+            return
+        if kind is ChooseFaceUp:
+            raise IllegalAction("Face-up cards are chosen in tour 1 only")
+        source = _source(state, seat)
+        if source == FACE_DOWN:
+            if kind is not Blind:
+                raise IllegalAction(
+                    f"{name} has no hand or face-up cards left and turns up a face-down card"
+                )
+            slot = action.slot  # type: ignore[attr-defined]
+            if type(slot) is not int or not 0 <= slot < 3:
+                raise IllegalAction(f"A face-down slot is 0, 1 or 2, not {slot!r}")
+            if state.face_down[seat][slot] is None:
+                raise IllegalAction(f"Face-down slot {slot} is already empty")
+            return
+        if kind is Blind:
+            raise IllegalAction(
+                "Face-down cards are turned up only when hand and face-up cards are gone"
+            )
+        zone = state.hands[seat] if source == HAND else state.face_up[seat]
+        top = _top(state.pile)
+        fitting = FITTING[top]
+        if kind is TakePile:
+            if any(card[0] in fitting for card in zone):
+                raise IllegalAction(f"{name} can play, so {name} may not take the pile")
+            return
+        play_source = action.source  # type: ignore[attr-defined]
+        if play_source != source:
+            if play_source == FACE_UP:
+                raise IllegalAction("Face-up cards are played only once the hand is empty")
+            if play_source == HAND:
+                raise IllegalAction(f"{name}'s hand is empty: play from the face-up cards")
+            raise IllegalAction(f"A play comes from 'hand' or 'face-up', not {play_source!r}")
+        cards = _checked_cards(action.cards)  # type: ignore[attr-defined]
+        rank = cards[0][0]
+        if any(card[0] != rank for card in cards):
+            raise IllegalAction("The cards of one play must all have the same rank")
+        _check_held(cards, zone, "hand" if source == HAND else "face-up cards")
+        if rank not in fitting:
+            verb = "does" if len(cards) == 1 else "do"
+            why = f"{_labels(cards)} {verb} not fit on {card_label(state.pile[-1])}"
+            raise IllegalAction(f"{why}: next play {need_text(top)}")
+
+    # ---- playing ----------------------------------------------------------
+
+    def apply(self, state: ThreeByThreeState, seat: int, action: Action) -> ThreeByThreeState:
+        self._check(state, seat, action)
+        new = state.clone()
+        kind = type(action)
+        if kind is Play:
+            if action.source == HAND:  # type: ignore[attr-defined]
+                new.hands[seat] = _without(new.hands[seat], action.cards)  # type: ignore[attr-defined]
+            else:
+                new.face_up[seat] = _without(new.face_up[seat], action.cards)  # type: ignore[attr-defined]
+            _lay(new, seat, action.source, action.cards)  # type: ignore[attr-defined]
+        elif kind is TakePile:
+            _take_pile(new, seat)
+        elif kind is Blind:
+            _turn_up(new, seat, action.slot)  # type: ignore[attr-defined]
+        else:
+            _choose_face_up(new, seat, action.cards)  # type: ignore[attr-defined]
+        return new
+
+    # ---- what players see -------------------------------------------------
+
+    def view(self, state: ThreeByThreeState, seat: int | None) -> dict[str, JSON]:
+        """Public table facts plus, for a seat, its own hand.
+
+        `places` lists the seats that got rid of their cards, in order; the
+        loser is not in it, but the loser's seat shows the last place.
+        """
+        n = len(state.players)
+        if seat is not None and (type(seat) is not int or not 0 <= seat < n):
+            raise ValueError(f"no seat {seat!r} in a game of {n}")
+        pile = state.pile
+        top = _top(pile)
+        return {
+            "game": self.id,
+            "seat": seat,
+            "players": list(state.players),
+            "phase": state.phase,
+            "tour": state.tour,
+            "dealer": state.dealer,
+            "to_act": self.to_act(state),
+            "hand": [] if seat is None else sort_cards(state.hands[seat]),
+            "seats": [
+                {
+                    "name": state.players[i],
+                    "hand_count": len(state.hands[i]),
+                    "face_up": list(state.face_up[i]),
+                    "face_down": [card is not None for card in state.face_down[i]],
+                    "place": _place(state, i),
+                    "ready": state.ready[i],
+                }
+                for i in range(n)
+            ],
+            "pile": list(pile),
+            "pile_count": len(pile),
+            "top_run": None if top is None else {"rank": top, "count": _run(pile)},
+            "need": need_text(top),
+            "restriction": "seven" if top == "7" else None,
+            "draw_count": len(state.draw),
+            "burned_count": len(state.burned),
+            "source": None if seat is None or state.phase == OVER else _source(state, seat),
+            "places": list(state.places),
+            "loser": state.loser,
+        }
+
+    def log(
+        self, state: ThreeByThreeState, seat: int | None, start: int = 0
+    ) -> list[dict[str, JSON]]:
+        """The events in words; drawn cards are named only in the drawer's own log."""
+        names = state.players
+        start = max(start, 0)
+        return [
+            {"index": index, "actor": event[1], "text": _event_text(event, names, seat)}
+            for index, event in enumerate(state.events[start:], start=start)
+        ]
+
+    def summary(self, state: ThreeByThreeState) -> dict[str, JSON]:
+        view = self.view(state, None)
+        names = view["players"]
+        turn = names[view["to_act"][0]] if view["to_act"] else None
+        if view["phase"] == OVER:
+            status = f"Over · {names[view['places'][0]]} won"
+        elif view["phase"] == SWAP:
+            ready = sum(info["ready"] for info in view["seats"])
+            status = f"Tour 1 · {ready} of {len(names)} ready"
+        elif view["tour"] == 2:
+            status = f"Tour 2 · pile {view['pile_count']} · draw {view['draw_count']}"
+        else:
+            status = f"Tour 3 · pile {view['pile_count']}"
+            if view["places"]:
+                status += f" · {len(view['places'])} out"
+        return {"turn": turn, "status": status}
+
+    # ---- the end ----------------------------------------------------------
+
+    def is_over(self, state: ThreeByThreeState) -> bool:
+        return state.phase == OVER
+
+    def result(self, state: ThreeByThreeState) -> dict[str, JSON]:
+        """First out first, the loser last; the first out is the winner."""
+        if state.loser is None:
+            raise ValueError("the game is not over yet")
+        names = state.players
+        winner = state.places[0]
+        return {
+            "ranking": [[seat] for seat in state.places] + [[state.loser]],
+            "winners": [winner],
+            "losers": [state.loser],
+            "scores": None,
+            "reason": f"{names[winner]} got rid of all cards first; "
+            f"{names[state.loser]} held the last cards",
+        }
+
+    # ---- actions as data --------------------------------------------------
+
+    def action_from_json(self, data: JSON) -> Action:
+        """Read an action written by `to_json`; card lists may come in any order."""
+        if not isinstance(data, dict):
+            raise IllegalAction(f"an action is a JSON object, not {type(data).__name__}")
+        kind = data.get("type")
+        keys = ACTION_KEYS.get(kind) if isinstance(kind, str) else None
+        if keys is None:
+            raise IllegalAction(
+                f"unknown action type {kind!r}: use 'face-up', 'play', 'blind' or 'take'"
+            )
+        if set(data) != keys:
+            raise IllegalAction(f"a {kind!r} action has exactly the keys {sorted(keys)}")
+        if kind == "take":
+            return TAKE
+        if kind == "blind":
+            slot = data["slot"]
+            if type(slot) is not int:
+                raise IllegalAction(f"a face-down slot is 0, 1 or 2, not {slot!r}")
+            return Blind(slot)
+        cards = data["cards"]
+        if not isinstance(cards, list):
+            raise IllegalAction(f"cards must be a list, not {type(cards).__name__}")
+        for card in cards:
+            if not isinstance(card, str) or card not in SORT_KEY:
+                raise IllegalAction(f"{card!r} is not a card (e.g. 'TH', '7C', 'AS')")
+        ordered = tuple(sort_cards(cards))
+        if kind == "face-up":
+            return ChooseFaceUp(ordered)
+        source = data["source"]
+        if not isinstance(source, str) or source not in (HAND, FACE_UP):
+            raise IllegalAction(f"a play comes from 'hand' or 'face-up', not {source!r}")
+        return Play(source, ordered)
+
+    def bot_action(
+        self, view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        from rules.bots.three_by_three import choose
+
+        return choose(view, legal, rng)
+
+
+ACTION_TYPES = frozenset({ChooseFaceUp, Play, Blind, TakePile})
+ACTION_KEYS = {
+    "face-up": {"type", "cards"},
+    "play": {"type", "source", "cards"},
+    "blind": {"type", "slot"},
+    "take": {"type"},
+}
+"""The keys of each action type's JSON form."""
+
+
+def _checked_cards(cards: Any, size: int | None = None) -> tuple[str, ...]:
+    """The cards of an action, which must be a non-empty tuple of known cards in order."""
+    if type(cards) is not tuple:
+        raise IllegalAction(f"cards must be a tuple of cards, not {cards!r}")
+    for card in cards:
+        if not isinstance(card, str) or card not in SORT_KEY:
+            raise IllegalAction(f"{card!r} is not a card (e.g. 'TH', '7C', 'AS')")
+    if size is not None and len(cards) != size:
+        raise IllegalAction(f"Choose exactly {size} face-up cards, not {len(cards)}")
+    if not cards:
+        raise IllegalAction("A play needs at least one card")
+    ordered = sort_cards(cards)
+    if list(cards) != ordered:
+        raise IllegalAction(f"List the cards in order: {_labels(ordered)}")
+    return cards
+
+
+def _check_held(cards: tuple[str, ...], zone: tuple[str, ...], where: str) -> None:
+    rest = list(zone)
+    for card in cards:
+        if card not in rest:
+            raise IllegalAction(f"{card_label(card)} is not among the {where}")
+        rest.remove(card)
+
+
+def _place(state: ThreeByThreeState, seat: int) -> int | None:
+    if seat in state.places:
+        return state.places.index(seat) + 1
+    if seat == state.loser:
+        return len(state.players)
+    return None
+
+
+def _choose_face_up(state: ThreeByThreeState, seat: int, cards: tuple[str, ...]) -> None:
+    """Tour 1: fix the seat's face-up cards; after the dealer, play begins left of the dealer."""
+    state.hands[seat] = _without(state.hands[seat] + state.face_up[seat], cards)
+    state.face_up[seat] = cards
+    state.ready[seat] = True
+    state.events.append(("swap", seat, cards))
+    n = len(state.players)
+    if not all(state.ready):
+        state.turn = (seat + 1) % n
+        return
+    state.phase = PLAY
+    state.tour = 2 if state.draw else 3
+    state.turn = (state.dealer + 1) % n
+    state.events.append(("start", None, state.turn, state.tour))
+
+
+def _lay(state: ThreeByThreeState, seat: int, source: str, cards: tuple[str, ...]) -> None:
+    """Put played cards on the pile: a 10 or a run of four burns it; then draw in tour 2.
+
+    After a burn the same seat plays again, unless it is out of cards.
+    """
+    pile = state.pile + cards
+    run = _run(pile)
+    effect = "ten" if cards[0][0] == "T" else "four" if run >= BURN_RUN else ""
+    burned = len(pile) if effect else 0
+    if effect:
+        state.burned += pile
+        pile = ()
+    state.pile = pile
+    again = bool(effect) and (_holds_cards(state, seat) or bool(state.draw))
+    state.events.append(("play", seat, source, cards, effect, burned, again))
+    if effect == "four":
+        state.events.append(("four", seat, cards[0][0], run, burned, again))
+    if state.draw:
+        drawn = state.draw[: len(cards)]
+        state.draw = state.draw[len(cards) :]
+        state.hands[seat] += drawn
+        state.events.append(("draw", seat, drawn))
+        if not state.draw:
+            state.tour = 3
+            state.events.append(("tour3", None))
+    if not _holds_cards(state, seat):
+        _leave(state, seat)
+    elif not again:
+        state.turn = _next_seat(state, seat)
+
+
+def _leave(state: ThreeByThreeState, seat: int) -> None:
+    """The seat is out of cards and takes the next place; one seat left with cards loses."""
+    state.places.append(seat)
+    state.events.append(("out", seat, len(state.places)))
+    remaining = [i for i in range(len(state.players)) if i not in state.places]
+    if len(remaining) > 1:
+        state.turn = _next_seat(state, seat)
+        return
+    state.loser = remaining[0]
+    state.phase = OVER
+    state.turn = None
+    state.events.append(("over", None, state.loser))
+
+
+def _turn_up(state: ThreeByThreeState, seat: int, slot: int) -> None:
+    """A face-down card is played if it fits; otherwise it goes to the hand with the pile."""
+    slots = state.face_down[seat]
+    card = slots[slot]
+    assert card is not None
+    state.face_down[seat] = (*slots[:slot], None, *slots[slot + 1 :])
+    if fits(card[0], _top(state.pile)):
+        _lay(state, seat, FACE_DOWN, (card,))
+        return
+    taken = (*state.pile, card)
+    state.hands[seat] += taken
+    state.pile = ()
+    state.events.append(("miss", seat, card, len(taken)))
+    state.turn = _next_seat(state, seat)
+
+
+def _take_pile(state: ThreeByThreeState, seat: int) -> None:
+    """Nothing fits: the whole pile goes into the hand and the next seat plays."""
+    state.hands[seat] += state.pile
+    state.events.append(("take", seat, len(state.pile)))
+    state.pile = ()
+    state.turn = _next_seat(state, seat)
+
+
+def _event_text(event: Event, names: tuple[str, ...], seat: int | None) -> str:
+    """One event in words, as `seat` may know it."""
+    kind, actor = event[0], event[1]
+    who = "" if actor is None else names[actor]
+    if kind == "deal":
+        return f"{who} dealt. Tour 1: each player chooses 3 face-up cards, {names[event[2]]} first"
+    if kind == "swap":
+        return f"{who} put {_labels(event[2])} face up"
+    if kind == "start":
+        first, tour = names[event[2]], event[3]
+        if tour == 3:
+            return f"The draw pile is empty: tour 3 begins — {first} plays first"
+        return f"Tour 2 begins: {first} plays first"
+    if kind == "play":
+        return _play_text(who, *event[2:])
+    if kind == "four":
+        rank, run, burned, again = event[2:]
+        plural = RANK_PLURAL.get(rank, rank_label(rank) + "s")
+        text = f"{COUNT_WORD.get(run, str(run))} {plural} in a row: the pile burns ({burned} cards)"
+        return text + (f" — {who} plays again" if again else "")
+    if kind == "draw":
+        drawn = event[2]
+        if actor == seat:
+            return f"{who} drew {_labels(drawn)}"
+        return f"{who} drew {_cards_count(len(drawn))}"
+    if kind == "tour3":
+        return "The draw pile is empty: tour 3 begins"
+    if kind == "take":
+        return f"{who} could not play and took the pile ({_cards_count(event[2])})"
+    if kind == "miss":
+        card, taken = event[2], event[3]
+        return (
+            f"{who} turned up a face-down {card_label(card)}: it does not fit — "
+            f"{who} takes the pile ({_cards_count(taken)})"
+        )
+    if kind == "out":
+        return f"{who} is out in {_ordinal(event[2])} place"
+    return f"Game over: {names[event[2]]} holds the last cards and loses"
+
+
+def _play_text(
+    who: str, source: str, cards: tuple[str, ...], effect: str, burned: int, again: bool
+) -> str:
+    if source == FACE_DOWN:
+        text = f"{who} turned up a face-down {_labels(cards)}"
+    elif source == FACE_UP:
+        text = f"{who} played face-up {_labels(cards)}"
+    else:
+        text = f"{who} played {_labels(cards)}"
+    if effect == "ten":
+        text += f" and burned the pile ({_cards_count(burned)})"
+        return text + (f" — {who} plays again" if again else "")
+    if source == FACE_DOWN:
+        text += " and played it"
+    if effect:
+        return text
+    rank = cards[0][0]
+    if rank == "7":
+        return text + " — next play 7 or lower"
+    if rank == "2":
+        return text + " — any card may follow"
+    return text

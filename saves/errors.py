@@ -1,0 +1,46 @@
+"""The errors the save store shows to players: one line each, never a traceback."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from saves.record import SaveRecord
+
+
+class SaveError(Exception):
+    """Something went wrong with a save; `str()` is one line meant for the player."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(" ".join(str(message).split()))
+
+
+class DamagedSave(SaveError):
+    """A save file that cannot be resumed as it is.
+
+    `replayable_moves` is how many moves from the start still replay (None when
+    the file cannot be read or set up at all); `record` is the parsed file when
+    its structure was sound.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        path: Path | None = None,
+        replayable_moves: int | None = None,
+        record: SaveRecord | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.path = path
+        self.replayable_moves = replayable_moves
+        self.record = record
+
+
+class SaveLocked(SaveError):
+    """Another process (or another lock in this one) has the save open."""
+
+    def __init__(self, message: str, holder: str) -> None:
+        super().__init__(message)
+        self.holder = holder

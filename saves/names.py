@@ -1,0 +1,59 @@
+"""Save names: strict enough to be safe as file names on any system."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from saves.errors import SaveError
+
+MAX_LENGTH = 64
+RESERVED_ENDINGS = (".bak", ".lock", ".tmp")
+
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
+
+
+def validate_save_name(name: object) -> str:
+    """`name` itself if it is a valid save name; SaveError saying why not otherwise."""
+    if not isinstance(name, str):
+        raise SaveError(f"{_show(name)} is not a valid save name: it must be text")
+    reason = _problem(name)
+    if reason:
+        raise SaveError(f"{_show(name)} is not a valid save name: {reason}")
+    return name
+
+
+def sanitize(base: str) -> str:
+    """A valid save name that reads like `base` (accents dropped, odd characters as '-')."""
+    ascii_text = unicodedata.normalize("NFKD", base).encode("ascii", "ignore").decode()
+    name = re.sub(r"[^A-Za-z0-9_.-]+", "-", ascii_text)
+    name = re.sub(r"\.{2,}", ".", name).lstrip("._-")[:MAX_LENGTH]
+    while name.lower().endswith(RESERVED_ENDINGS):
+        name = name[: name.rfind(".")]
+    return name.rstrip("._-") or "game"
+
+
+def _problem(name: str) -> str | None:
+    if not name:
+        return "it is empty"
+    if len(name) > MAX_LENGTH:
+        return f"it is longer than {MAX_LENGTH} characters"
+    if "/" in name or "\\" in name:
+        return "it must not contain a path separator"
+    if ".." in name:
+        return "it must not contain '..'"
+    if not _NAME.fullmatch(name):
+        if not _NAME.fullmatch(name[0]):
+            return "it must start with a letter or digit"
+        return "only letters, digits, '-', '_' and '.' are allowed"
+    for ending in RESERVED_ENDINGS:
+        if name.lower().endswith(ending):
+            return f"it must not end in {ending!r}"
+    return None
+
+
+def _show(name: object) -> str:
+    """The name as quoted in a message, cut short when long."""
+    if isinstance(name, str) and len(name) > 24:
+        return repr(name[:20] + "…")
+    return repr(name)[:40]

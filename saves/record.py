@@ -1,0 +1,317 @@
+"""The save file format: one JSON document per game, the action list as the source of truth.
+
+A record holds everything needed to rebuild the game by replay (game id, rules
+version, options, players, seed, setup, actions) plus a short public summary so
+a list of saves can be shown without replaying.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from rules import JSON, Action, Game, get_game
+from saves.errors import DamagedSave
+
+FORMAT = "hotseat-save"
+VERSION = 1
+KINDS = ("human", "computer")
+
+_FIELDS = (
+    "format",
+    "version",
+    "game",
+    "rules_version",
+    "options",
+    "players",
+    "seed",
+    "setup",
+    "created",
+    "updated",
+    "summary",
+    "actions",
+)
+
+
+@dataclass
+class PlayerSpec:
+    """Who sits in a seat: a name, and whether a human or the computer plays it."""
+
+    name: str
+    kind: str
+    level: str = "basic"
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"a player is 'human' or 'computer', not {self.kind!r}")
+
+
+@dataclass
+class SaveRecord:
+    """One saved game. `source` names the file it was read from (for messages)."""
+
+    game: str
+    rules_version: int
+    options: dict[str, JSON]
+    players: list[PlayerSpec]
+    seed: int
+    setup: dict[str, JSON]
+    actions: list[tuple[int, JSON]]
+    created: str
+    updated: str
+    summary: dict[str, JSON]
+    source: str = field(default="", compare=False, repr=False)
+
+    @classmethod
+    def new(
+        cls,
+        game_id: str,
+        players: list[PlayerSpec],
+        seed: int,
+        options: dict[str, JSON] | None = None,
+        setup: dict[str, JSON] | None = None,
+    ) -> SaveRecord:
+        """A record for a game about to start; raises rules.UnknownGame / rules.SetupError.
+
+        Options are stored with their defaults filled in, so a later change of a
+        default does not change a saved game.
+        """
+        game = get_game(game_id)
+        resolved = game.resolve_options(options)
+        setup = dict(setup or {})
+        state = game.new_game([p.name for p in players], seed, resolved, **setup)
+        now = utc_now()
+        return cls(
+            game=game.id,
+            rules_version=game.rules_version,
+            options=resolved,
+            players=list(players),
+            seed=seed,
+            setup=setup,
+            actions=[],
+            created=now,
+            updated=now,
+            summary=summarize(game, state, 0),
+        )
+
+    def names(self) -> list[str]:
+        """The player names in seat order, as the engine gets them."""
+        return [p.name for p in self.players]
+
+    def add_move(self, seat: int, action: Action, game: Game, state: Any) -> None:
+        """Append `seat`'s `action`, which led to `state`, and refresh the summary."""
+        self.actions.append((seat, action.to_json()))
+        self.summary = summarize(game, state, len(self.actions))
+
+    def to_json(self) -> dict[str, JSON]:
+        """The record as the JSON document stored on disk."""
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": self.game,
+            "rules_version": self.rules_version,
+            "options": self.options,
+            "players": [{"name": p.name, "kind": p.kind, "level": p.level} for p in self.players],
+            "seed": self.seed,
+            "setup": self.setup,
+            "created": self.created,
+            "updated": self.updated,
+            "summary": self.summary,
+            "actions": [[seat, data] for seat, data in self.actions],
+        }
+
+    @classmethod
+    def from_json(cls, data: JSON, source: str) -> SaveRecord:
+        """The record in `data`, strictly checked; raises DamagedSave naming `source`."""
+        try:
+            return _parse(data, source)
+        except _Bad as bad:
+            raise DamagedSave(f"{source}: damaged save ({bad})") from None
+
+
+def summarize(game: Game, state: Any, moves: int) -> dict[str, JSON]:
+    """The public summary shown in a save list."""
+    return {**game.summary(state), "moves": moves, "over": game.is_over(state)}
+
+
+def utc_now() -> str:
+    """The current time as ISO 8601 UTC, to the second."""
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def encode(record: SaveRecord) -> bytes:
+    """The file contents for `record`: readable JSON with one player and one move per line."""
+    parts = []
+    for key, value in record.to_json().items():
+        if isinstance(value, list) and value:
+            items = ",\n".join(f"    {_dumps(item, indent=None)}" for item in value)
+            text = f"[\n{items}\n  ]"
+        else:
+            text = _dumps(value, indent=2).replace("\n", "\n  ")
+        parts.append(f"  {json.dumps(key)}: {text}")
+    return ("{\n" + ",\n".join(parts) + "\n}\n").encode()
+
+
+def decode(raw: bytes, source: str) -> SaveRecord:
+    """The record in a file's bytes; raises DamagedSave with a one-line reason."""
+    if not raw.strip():
+        raise DamagedSave(f"{source}: not a hotseat save (the file is empty)")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise DamagedSave(f"{source}: not a hotseat save (not UTF-8 text)") from None
+    try:
+        data = json.loads(text, parse_constant=_reject_constant)
+    except json.JSONDecodeError as err:
+        truncated = err.pos >= len(text.rstrip()) or err.msg.startswith("Unterminated string")
+        why = (
+            f"the file ends early at line {err.lineno}; truncated?"
+            if truncated
+            else f"not valid JSON at line {err.lineno}"
+        )
+        raise DamagedSave(f"{source}: not a hotseat save ({why})") from None
+    except (ValueError, RecursionError):
+        raise DamagedSave(f"{source}: not a hotseat save (not valid JSON)") from None
+    return SaveRecord.from_json(data, source)
+
+
+def _dumps(value: JSON, indent: int | None) -> str:
+    return json.dumps(value, ensure_ascii=False, allow_nan=False, indent=indent)
+
+
+def _reject_constant(name: str) -> None:
+    raise ValueError(f"{name} is not allowed")
+
+
+class _Bad(Exception):
+    """A field of the document has the wrong shape."""
+
+
+def _parse(data: JSON, source: str) -> SaveRecord:
+    if not isinstance(data, dict):
+        raise DamagedSave(f"{source}: not a hotseat save (the JSON is {_kind(data)})")
+    if data.get("format") != FORMAT:
+        raise DamagedSave(f"{source}: not a hotseat save (no {FORMAT!r} format marker)")
+    version = data.get("version")
+    if _is_int(version) and version > VERSION:
+        raise DamagedSave(f"{source}: saved by a newer hotseat (format version {version})")
+    if version != VERSION or not _is_int(version):
+        raise DamagedSave(f"{source}: unknown save format version {version!r}")
+    for key in data:
+        if key not in _FIELDS:
+            raise _Bad(f"unexpected field {key!r}")
+    for key in _FIELDS:
+        if key not in data:
+            raise _Bad(f"field {key!r} is missing")
+    rules_version = _int(data, "rules_version")
+    if rules_version < 1:
+        raise _Bad("rules_version must be 1 or more")
+    return SaveRecord(
+        game=_text(data, "game"),
+        rules_version=rules_version,
+        options=_object(data, "options"),
+        players=_players(data["players"]),
+        seed=_int(data, "seed"),
+        setup=_object(data, "setup"),
+        actions=_actions(data["actions"]),
+        created=_time(data, "created"),
+        updated=_time(data, "updated"),
+        summary=_summary(data["summary"]),
+        source=source,
+    )
+
+
+def _players(value: JSON) -> list[PlayerSpec]:
+    if not isinstance(value, list) or not value:
+        raise _Bad(f"players must be a non-empty list, not {_kind(value)}")
+    players = []
+    for i, entry in enumerate(value):
+        where = f"players[{i}]"
+        if not isinstance(entry, dict) or set(entry) != {"name", "kind", "level"}:
+            raise _Bad(f"{where} must be an object with name, kind and level")
+        kind = entry["kind"]
+        if kind not in KINDS:
+            raise _Bad(f"{where}.kind must be 'human' or 'computer', not {kind!r}")
+        players.append(PlayerSpec(_text(entry, "name", where), kind, _text(entry, "level", where)))
+    return players
+
+
+def _actions(value: JSON) -> list[tuple[int, JSON]]:
+    if not isinstance(value, list):
+        raise _Bad(f"actions must be a list, not {_kind(value)}")
+    for k, pair in enumerate(value, 1):
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise _Bad(f"move {k} must be a [seat, action] pair")
+    return [(seat, data) for seat, data in value]
+
+
+def _summary(value: JSON) -> dict[str, JSON]:
+    if not isinstance(value, dict):
+        raise _Bad(f"summary must be an object, not {_kind(value)}")
+    turn = value.get("turn")
+    if turn is not None and not isinstance(turn, str):
+        raise _Bad(f"summary.turn must be a name or null, not {_kind(turn)}")
+    _text(value, "status", "summary", allow_empty=True)
+    _int(value, "moves", "summary")
+    if not isinstance(value.get("over"), bool):
+        raise _Bad("summary.over must be true or false")
+    return value
+
+
+def _text(data: dict[str, JSON], key: str, where: str = "", allow_empty: bool = False) -> str:
+    value = data.get(key)
+    name = f"{where}.{key}" if where else key
+    if not isinstance(value, str):
+        raise _Bad(f"{name} must be text, not {_kind(value)}")
+    if not allow_empty and not value.strip():
+        raise _Bad(f"{name} must not be empty")
+    return value
+
+
+def _int(data: dict[str, JSON], key: str, where: str = "") -> int:
+    value = data.get(key)
+    if not _is_int(value):
+        name = f"{where}.{key}" if where else key
+        raise _Bad(f"{name} must be a whole number, not {_kind(value)}")
+    return value
+
+
+def _object(data: dict[str, JSON], key: str) -> dict[str, JSON]:
+    value = data.get(key)
+    if not isinstance(value, dict):
+        raise _Bad(f"{key} must be an object, not {_kind(value)}")
+    return value
+
+
+def _time(data: dict[str, JSON], key: str) -> str:
+    value = _text(data, key)
+    try:
+        parsed = datetime.fromisoformat(value)
+    except ValueError:
+        raise _Bad(f"{key} must be an ISO 8601 time, not {value[:40]!r}") from None
+    if parsed.tzinfo is None:
+        raise _Bad(f"{key} must include a time zone")
+    return value
+
+
+def _is_int(value: JSON) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _kind(value: JSON) -> str:
+    """How a JSON value reads in a message."""
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int):
+        return "a whole number"
+    if isinstance(value, float):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return "null"

@@ -1,0 +1,95 @@
+"""Random full games for every registered game and player count (OpenSpiel's RandomSimTest).
+
+Each game ends within a step cap, keeps its conserved quantity after every
+action, and replays from its JSON action list to the same views for every seat.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from rules import GAMES, Action, Game
+from rules.three_by_three import FULL_DECK, all_cards
+
+PLAYER_COUNTS = {"3x3": (2, 3, 4, 6, 11)}
+"""Player counts to try per game; a game not listed is tried at every count it allows."""
+
+CONSERVED: dict[str, Callable[[Any], object]] = {"3x3": all_cards}
+"""A quantity each game must never change: for 3 x 3, the multiset of all cards."""
+
+SEEDS = (1, 2)
+MAX_STEPS = 50_000
+NAMES = [f"P{i}" for i in range(12)]
+
+
+def cases() -> Iterator[Any]:
+    for game_id, game in GAMES.items():
+        counts = PLAYER_COUNTS.get(game_id, range(game.min_players, game.max_players + 1))
+        for players in counts:
+            for seed in SEEDS:
+                yield pytest.param(game, players, seed, id=f"{game_id}-{players}p-seed{seed}")
+
+
+def random_game(game: Game, players: int, seed: int) -> tuple[list[Any], list[tuple[int, Action]]]:
+    """Every state of a random game from the deal on, and the (seat, action) list."""
+    rng = random.Random(seed)
+    state = game.new_game(NAMES[:players], seed)
+    states, moves = [state], []
+    while not game.is_over(state):
+        assert len(moves) < MAX_STEPS, "the game does not end"
+        (seat,) = game.to_act(state)
+        action = rng.choice(game.legal_actions(state, seat))
+        state = game.apply(state, seat, action)
+        states.append(state)
+        moves.append((seat, action))
+    return states, moves
+
+
+def views(game: Game, state: Any, players: int) -> list[dict[str, Any]]:
+    return [game.view(state, seat) for seat in [None, *range(players)]]
+
+
+@pytest.mark.parametrize(("game", "players", "seed"), cases())
+def test_a_random_game_ends_and_conserves_what_it_must(game: Game, players: int, seed: int) -> None:
+    states, _ = random_game(game, players, seed)
+    conserved = CONSERVED.get(game.id)
+    if conserved is not None:
+        start = conserved(states[0])
+        assert all(conserved(state) == start for state in states)
+    result = game.result(states[-1])
+    ranked = [seat for tied in result["ranking"] for seat in tied]
+    assert sorted(ranked) == list(range(players))
+    assert game.to_act(states[-1]) == []
+
+
+@pytest.mark.parametrize(("game", "players", "seed"), cases())
+def test_every_prefix_of_a_random_game_replays_from_json(
+    game: Game, players: int, seed: int
+) -> None:
+    states, moves = random_game(game, players, seed)
+    replay = game.new_game(NAMES[:players], seed)
+    assert views(game, replay, players) == views(game, states[0], players)
+    for step, (seat, action) in enumerate(moves, start=1):
+        read = game.action_from_json(json.loads(json.dumps(action.to_json())))
+        assert read == action
+        replay = game.apply(replay, seat, read)
+        assert views(game, replay, players) == views(game, states[step], players)
+
+    saved = json.loads(json.dumps([[seat, action.to_json()] for seat, action in moves]))
+    again = game.new_game(NAMES[:players], seed)
+    for seat, data in saved:
+        again = game.apply(again, seat, game.action_from_json(data))
+    for seat in [None, *range(players)]:
+        assert game.log(again, seat) == game.log(states[-1], seat)
+    assert game.result(again) == game.result(states[-1])
+
+
+def test_a_full_deck_is_conserved_in_3x3() -> None:
+    states, _ = random_game(GAMES["3x3"], 4, 7)
+    assert all(all_cards(state) == all_cards(states[0]) for state in states)
+    assert sorted(all_cards(states[-1]).elements()) == sorted(FULL_DECK)

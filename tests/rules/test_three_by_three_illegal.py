@@ -1,0 +1,127 @@
+"""Illegal actions are refused with a clear message and leave the state as it was."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from itertools import combinations
+
+import pytest
+from staging import GAME, NAMES, Seat, play, table
+
+from rules import Action, IllegalAction
+from rules.three_by_three import (
+    FULL_DECK,
+    TAKE,
+    Blind,
+    ChooseFaceUp,
+    Play,
+    ThreeByThreeState,
+    sort_cards,
+)
+
+DRAW = "5C 5D 5H 6C 6D"
+
+
+def snapshot(state: ThreeByThreeState) -> tuple[object, ...]:
+    """Every field of the state, as comparable values."""
+    return tuple(
+        tuple(value) if isinstance(value, list) else value
+        for value in (getattr(state, name) for name in ThreeByThreeState.__slots__ if name != "rng")
+    )
+
+
+@dataclass(frozen=True)
+class Shout(Action):
+    """An action of some other game."""
+
+    def to_json(self) -> dict[str, str]:
+        return {"type": "shout"}
+
+
+def test_an_illegal_action_leaves_the_state_unchanged() -> None:
+    state = play(table(Seat(hand="9H JC QC"), Seat(hand="4S 9S KD"), draw=DRAW), 0, "9H")
+    before = snapshot(state)
+    with pytest.raises(IllegalAction):
+        play(state, 1, "4S")
+    assert snapshot(state) == before
+
+
+def test_a_legal_action_returns_a_new_state_and_leaves_the_old_one_unchanged() -> None:
+    state = table(Seat(hand="9H JC QC"), Seat(hand="4S 9S KD"), draw=DRAW)
+    before = snapshot(state)
+    after = play(state, 0, "9H")
+    assert snapshot(state) == before
+    assert after is not state and snapshot(after) != before
+
+
+def test_only_the_player_whose_turn_it_is_may_act() -> None:
+    state = table(Seat(hand="9H JC QC"), Seat(hand="4S 9S KD"), draw=DRAW)
+    with pytest.raises(IllegalAction, match="It is Ann's turn"):
+        play(state, 1, "9S")
+    assert GAME.legal_actions(state, 1) == []
+
+
+@pytest.mark.parametrize(
+    ("action", "message"),
+    [
+        (Play("hand", ("AS",)), "A♠ is not among the hand"),
+        (Play("hand", ("JC", "QC")), "same rank"),
+        (Play("hand", ()), "at least one card"),
+        (Play("hand", ["9H"]), "tuple"),  # type: ignore[arg-type]
+        (Play("hand", ("ZZ",)), "'ZZ' is not a card"),
+        (Play("hand", ("9S", "9H")), "in order: 9♥ 9♠"),
+        (Play("pocket", ("9H",)), "'hand' or 'face-up'"),
+        (Blind(0), "only when hand and face-up cards are gone"),
+        (ChooseFaceUp(("9H", "JC", "QC")), "tour 1 only"),
+        (TAKE, "may not take the pile"),
+        (Shout(), "not a 3 x 3 action"),
+    ],
+)
+def test_a_refused_action_says_what_is_wrong(action: Action, message: str) -> None:
+    state = table(Seat(hand="9H 9S JC", up="2C 2D 2H"), Seat(), draw=DRAW)
+    with pytest.raises(IllegalAction, match=message):
+        GAME.apply(state, 0, action)
+
+
+def candidates(state: ThreeByThreeState, seat: int) -> set[Action]:
+    """Legal-looking actions for `seat`: single cards, same-rank groups, every other kind."""
+    own = sort_cards(state.hands[seat] + state.face_up[seat])
+    found: set[Action] = {TAKE, Blind(0), Blind(1), Blind(2)}
+    found |= {ChooseFaceUp(combo) for combo in combinations(own, 3)}
+    for source in ("hand", "face-up"):
+        found |= {Play(source, (card,)) for card in FULL_DECK}
+        for size in (2, 3, 4):
+            found |= {
+                Play(source, combo)
+                for combo in combinations(own, size)
+                if len({card[0] for card in combo}) == 1
+            }
+    return found
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (2, 4), (3, 2), (5, 5), (6, 3)])
+def test_apply_accepts_exactly_the_legal_actions(players: int, seed: int) -> None:
+    rng = random.Random(seed)
+    state = GAME.new_game(NAMES[:players], seed=seed)
+    for _ in range(300):
+        if GAME.is_over(state):
+            break
+        (seat,) = GAME.to_act(state)
+        legal = GAME.legal_actions(state, seat)
+        for action in candidates(state, seat):
+            try:
+                GAME.apply(state, seat, action)
+            except IllegalAction:
+                assert action not in legal, action
+            else:
+                assert action in legal, action
+        other = (seat + 1) % players
+        for action in legal:
+            with pytest.raises(IllegalAction, match="turn"):
+                GAME.apply(state, other, action)
+        if rng.random() < 0.2:
+            action = rng.choice(legal)
+        else:
+            action = GAME.bot_action(GAME.view(state, seat), legal, rng)
+        state = GAME.apply(state, seat, action)

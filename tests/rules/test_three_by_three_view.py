@@ -1,0 +1,137 @@
+"""What a seat sees: the view schema, the pile in words, card labels and the log."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from staging import GAME, NAMES, Seat, play, table, take, texts
+
+from rules.three_by_three import card_label, need_text
+
+SEAT_KEYS = {"name", "hand_count", "face_up", "face_down", "place", "ready"}
+VIEW_KEYS = {
+    "game",
+    "seat",
+    "players",
+    "phase",
+    "tour",
+    "dealer",
+    "to_act",
+    "hand",
+    "seats",
+    "pile",
+    "pile_count",
+    "top_run",
+    "need",
+    "restriction",
+    "draw_count",
+    "burned_count",
+    "source",
+    "places",
+    "loser",
+}
+
+
+@pytest.mark.parametrize(
+    ("card", "label"), [("TH", "10♥"), ("QS", "Q♠"), ("2C", "2♣"), ("AD", "A♦"), ("9C", "9♣")]
+)
+def test_a_card_is_labelled_rank_then_suit_symbol(card: str, label: str) -> None:
+    assert card_label(card) == label
+
+
+@pytest.mark.parametrize("card", ["1C", "TX", "T", "", "10H"])
+def test_a_non_card_has_no_label(card: str) -> None:
+    with pytest.raises(ValueError, match="not a card"):
+        card_label(card)
+
+
+@pytest.mark.parametrize(
+    ("top", "need"),
+    [
+        (None, "any card"),
+        ("2", "any card"),
+        ("7", "7 or lower, or a 10"),
+        ("9", "9 or higher, or a 2 or 10"),
+        ("K", "K or higher, or a 2 or 10"),
+        ("A", "A, or a 2 or 10"),
+    ],
+)
+def test_the_next_play_is_described_in_words(top: str | None, need: str) -> None:
+    assert need_text(top) == need
+
+
+def test_a_view_has_the_agreed_keys_and_is_plain_json() -> None:
+    state = GAME.new_game(NAMES[:4], seed=4, dealer=2)
+    for seat in (None, 0, 1, 2, 3):
+        view = GAME.view(state, seat)
+        assert set(view) == VIEW_KEYS
+        assert all(set(info) == SEAT_KEYS for info in view["seats"])
+        assert json.loads(json.dumps(view)) == view
+        assert (view["game"], view["seat"], view["dealer"], view["to_act"]) == ("3x3", seat, 2, [3])
+
+
+def test_a_seat_sees_its_own_hand_sorted_and_a_spectator_sees_none() -> None:
+    state = table(Seat(hand="KS 2C 9D"), Seat(hand="5C 4H 4C"), draw="3C")
+    assert GAME.view(state, 0)["hand"] == ["2C", "9D", "KS"]
+    assert GAME.view(state, 1)["hand"] == ["4C", "4H", "5C"]
+    spectator = GAME.view(state, None)
+    assert (spectator["hand"], spectator["source"]) == ([], None)
+    assert [info["hand_count"] for info in spectator["seats"]] == [3, 3]
+
+
+def test_the_view_shows_the_pile_its_top_run_and_the_restriction() -> None:
+    state = table(Seat(hand="7C 7D 3C"), Seat(hand="7H 4C 5C"), draw="8C 8D 8H")
+    state = play(state, 0, "7C 7D")
+    view = GAME.view(state, 1)
+    assert (view["pile"], view["pile_count"]) == (["7C", "7D"], 2)
+    assert view["top_run"] == {"rank": "7", "count": 2}
+    assert (view["restriction"], view["need"]) == ("seven", "7 or lower, or a 10")
+    assert (view["draw_count"], view["source"], view["tour"]) == (1, "hand", 2)
+
+
+def test_an_empty_pile_has_no_top_run() -> None:
+    view = GAME.view(table(Seat(), Seat()), 0)
+    assert (view["top_run"], view["restriction"], view["need"]) == (None, None, "any card")
+
+
+def test_the_log_tells_what_happened_in_words() -> None:
+    state = table(Seat(hand="7H 7D 3C"), Seat(hand="8C KC AC"), draw="4C 4D 5C")
+    state = play(state, 0, "7H 7D")
+    state = take(state, 1)
+    log = GAME.log(state, 0, start=len(state.events) - 3)
+    assert log == [
+        {"index": len(state.events) - 3, "actor": 0, "text": "Ann played 7♦ 7♥ — next play 7 or lower"},
+        {"index": len(state.events) - 2, "actor": 0, "text": "Ann drew 4♣ 4♦"},
+        {"index": len(state.events) - 1, "actor": 1, "text": "Bob could not play and took the pile (2 cards)"},
+    ]
+
+
+def test_the_log_opens_with_the_deal_and_the_swaps() -> None:
+    state = table(Seat(up="5H 9C KS"), Seat(up="2C 3D 4S"), draw="4C")
+    assert texts(state) == [
+        "Bob dealt. Tour 1: each player chooses 3 face-up cards, Ann first",
+        "Ann put 5♥ 9♣ K♠ face up",
+        "Bob put 2♣ 3♦ 4♠ face up",
+        "Tour 2 begins: Ann plays first",
+    ]
+
+
+def test_a_2_says_that_anything_may_follow() -> None:
+    state = play(table(Seat(hand="2C 3C 4C"), Seat(), draw="4D"), 0, "2C")
+    assert texts(state)[-3] == "Ann played 2♣ — any card may follow"
+
+
+def test_the_summary_tells_whose_turn_and_where_the_game_stands() -> None:
+    state = GAME.new_game(NAMES[:3], seed=4, dealer=0)
+    assert GAME.summary(state) == {"turn": "Bob", "status": "Tour 1 · 0 of 3 ready"}
+    state = table(Seat(hand="9C 4C 5C"), Seat(), draw="3C 3D")
+    state = play(state, 0, "9C")
+    assert GAME.summary(state) == {"turn": "Bob", "status": "Tour 2 · pile 1 · draw 1"}
+    state = table(Seat(hand="9C 4C 5C"), Seat())
+    assert GAME.summary(play(state, 0, "9C")) == {"turn": "Bob", "status": "Tour 3 · pile 1"}
+
+
+def test_a_view_is_for_a_seat_of_the_game_or_a_spectator() -> None:
+    with pytest.raises(ValueError, match="no seat"):
+        GAME.view(table(Seat(), Seat()), 2)

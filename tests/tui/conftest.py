@@ -1,0 +1,27 @@
+"""Fixtures for the app tests: a private save folder, fixed time zone, app builders."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from saves import SaveStore
+
+
+@pytest.fixture(autouse=True)
+def fixed_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Saves in a temp folder and times in UTC, so screens look the same everywhere."""
+    monkeypatch.setenv("HOTSEAT_SAVE_DIR", str(tmp_path / "saves"))
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    yield
+    time.tzset()
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> SaveStore:
+    return SaveStore(Path(os.environ["HOTSEAT_SAVE_DIR"]))

@@ -1,0 +1,121 @@
+"""The command line: mistakes end in one clear line and exit code 2, never a traceback."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from saves import SaveStore
+from tui.cli import main
+from tui_helpers import new_session
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    try:
+        code = main(list(argv))
+    except SystemExit as stop:
+        code = int(stop.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["new", "chess", "--players", "Ann,Bob"], "unknown game 'chess'"),
+        (["new", "xoxo", "--players", "Ann,Bob"], "coming soon"),
+        (["new", "3x3", "--players", "Ann"], "needs 2 to 11 players, not 1"),
+        (["new", "3x3", "--players", ",".join(f"P{i}" for i in range(12))], "not 12"),
+        (["new", "3x3", "--players", "Ann,"], "must not be empty"),
+        (["new", "3x3", "--players", "Ann,ann"], "two players are called"),
+        (["new", "3x3", "--players", "Ann,Bob", "--seed", "abc"], "seed must be a whole number"),
+        (["new", "3x3", "--players", "Ann,Bob", "--name", "../x"], "not a valid save name"),
+        (["new", "3x3", "--players", "Ann,Bob", "--delay", "soon"], "--delay needs seconds"),
+        (["new", "3x3"], "required: --players"),
+        (["resume"], "no saved games"),
+        (["resume", "nothing-here"], "nothing-here"),
+        (["frobnicate"], "invalid choice"),
+    ],
+)
+def test_bad_input_gives_one_line_and_exit_code_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], says: str
+) -> None:
+    code, out, err = run_cli(capsys, *argv)
+    assert code == 2
+    assert says in err
+    assert len(err.strip().splitlines()) == 1
+    assert "Traceback" not in err + out
+
+
+def test_unwritable_save_dir_is_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    blocked = tmp_path / "file-not-folder"
+    blocked.write_text("x")
+    code, _, err = run_cli(
+        capsys, "new", "3x3", "--players", "Ann,Bob", "--save-dir", str(blocked / "saves")
+    )
+    assert code == 2
+    assert "cannot write saves" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_list_shows_game_players_and_whose_turn(
+    capsys: pytest.CaptureFixture[str], store: SaveStore
+) -> None:
+    new_session(store, "Ann,cpu:Bob", name="friday").close()
+    code, out, _ = run_cli(capsys, "list")
+    assert code == 0
+    assert "friday" in out
+    assert "3 x 3" in out
+    assert "Ann, Bob (cpu)" in out
+    assert "'s turn" in out
+
+
+def test_list_names_a_damaged_save_without_changing_it(
+    capsys: pytest.CaptureFixture[str], store: SaveStore
+) -> None:
+    store.root.mkdir(parents=True)
+    broken = store.root / "broken.json"
+    broken.write_bytes(b'{"format": "hotseat-save", "vers')
+    before = broken.read_bytes()
+    code, out, _ = run_cli(capsys, "list")
+    assert code == 0
+    assert "broken" in out and "DAMAGED" in out
+    assert broken.read_bytes() == before
+
+
+def test_resume_of_a_damaged_save_says_why_in_one_line(
+    capsys: pytest.CaptureFixture[str], store: SaveStore
+) -> None:
+    store.root.mkdir(parents=True)
+    (store.root / "broken.json").write_text("not json at all")
+    code, _, err = run_cli(capsys, "resume", "broken")
+    assert code == 2
+    assert "broken.json" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_resume_of_a_save_open_elsewhere_names_the_holder(
+    capsys: pytest.CaptureFixture[str], store: SaveStore
+) -> None:
+    session = new_session(store, "Ann,Bob", name="busy")
+    try:
+        code, _, err = run_cli(capsys, "resume", "busy")
+    finally:
+        session.close()
+    assert code == 2
+    assert f"pid {os.getpid()}" in err
+
+
+def test_python_dash_m_tui_runs_the_cli(tmp_path: Path) -> None:
+    env = dict(os.environ, HOTSEAT_SAVE_DIR=str(tmp_path / "empty"))
+    done = subprocess.run(
+        [sys.executable, "-m", "tui", "list"], capture_output=True, text=True, env=env, check=False
+    )
+    assert done.returncode == 0
+    assert "No saved games" in done.stdout

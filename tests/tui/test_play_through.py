@@ -1,0 +1,92 @@
+"""A whole game through the keyboard, as a person at the table plays it."""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+
+from saves import SaveStore
+from tui.app import HotseatApp
+from tui.games.three_by_three import ThreeByThreeScreen
+from tui.screens.game_over import GameOverScreen
+from tui.screens.handoff import HandoffScreen
+from tui.screens.home import HomeScreen
+from tui_helpers import app_for, new_session
+
+
+async def play_to_game_over(app: HotseatApp, pilot: Pilot, limit: int = 3000) -> None:
+    """Press Enter whenever a person is asked for something: on the privacy screen it
+    reveals, on the table it plays the card under the cursor (the lowest playable),
+    takes the pile when nothing fits, or confirms the tour 1 choice."""
+    for _ in range(limit):
+        await pilot.pause()
+        screen = app.screen
+        if isinstance(screen, GameOverScreen):
+            return
+        if isinstance(screen, HandoffScreen):
+            await pilot.press("enter")
+        elif isinstance(screen, ThreeByThreeScreen) and screen.my_turn:
+            await pilot.press("enter")
+    raise AssertionError("the game did not end")
+
+
+async def test_a_person_plays_a_whole_game_against_the_computer(store: SaveStore) -> None:
+    session = new_session(store, "Ann,cpu:Bob", seed=11)
+    app = app_for(store, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_to_game_over(app, pilot)
+        assert session.over
+        ranking = app.screen.query_one("#over-ranking").render()
+        assert "Ann" in str(ranking) and "Bob" in str(ranking)
+        await pilot.press("h")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+    record, game, state = store.load("table")
+    assert game.is_over(state)
+    assert record.summary["over"] is True
+
+
+async def test_two_people_and_a_computer_pass_the_keyboard_to_game_over(store: SaveStore) -> None:
+    session = new_session(store, "Ann,Bob,cpu:Cy", seed=5)
+    app = app_for(store, session)
+    handoffs = 0
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(5000):
+            await pilot.pause()
+            screen = app.screen
+            if isinstance(screen, GameOverScreen):
+                break
+            if isinstance(screen, HandoffScreen):
+                handoffs += 1
+                await pilot.press("enter")
+            elif isinstance(screen, ThreeByThreeScreen) and screen.my_turn:
+                await pilot.press("enter")
+        assert isinstance(app.screen, GameOverScreen)
+    assert handoffs >= 2
+
+
+async def test_all_computer_table_plays_itself(store: SaveStore) -> None:
+    session = new_session(store, "cpu:Ann,cpu:Bob,cpu:Cy", seed=2)
+    app = app_for(store, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(5000):
+            await pilot.pause()
+            if isinstance(app.screen, GameOverScreen):
+                break
+        assert isinstance(app.screen, GameOverScreen)
+
+
+async def test_rematch_starts_a_new_game_with_the_same_seats(store: SaveStore) -> None:
+    session = new_session(store, "cpu:Ann,cpu:Bob", seed=3)
+    app = app_for(store, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(5000):
+            await pilot.pause()
+            if isinstance(app.screen, GameOverScreen):
+                break
+        app.delay = 3600.0
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, ThreeByThreeScreen)
+        assert app.session is not None and app.session is not session
+        assert app.session.record.names() == ["Ann", "Bob"]
+    assert len([i for i in store.list() if i.record is not None]) == 2

@@ -1,0 +1,74 @@
+"""Zero peeking: the privacy screen and the public table show nobody's hidden cards."""
+
+from __future__ import annotations
+
+from saves import SaveStore
+from tui.games.three_by_three import ThreeByThreeScreen
+from tui.screens.handoff import HandoffScreen
+from tui_helpers import app_for, hidden_card_labels, new_session, play_bots_until, screen_text
+
+
+async def test_privacy_screen_comes_first_and_shows_no_hidden_card(store: SaveStore) -> None:
+    session = new_session(store, "Ann,Bob", seed=7)
+    app = app_for(store, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        shown = screen_text(app)
+        assert "Pass to" in shown
+        leaked = {label for label in hidden_card_labels(session) if label in shown}
+        assert leaked == set()
+
+
+async def test_privacy_screen_between_two_people_in_play(store: SaveStore) -> None:
+    session = new_session(store, "Ann,Bob", seed=9)
+    play_bots_until(session, lambda s: s.view(None)["tour"] >= 2 and len(s.record.actions) > 6)
+    session.close()
+    app = app_for(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.resume("table")
+        for _ in range(3):
+            await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        seat = app.session.to_act()[0]  # type: ignore[union-attr]
+        assert app.session.players[seat].name in screen_text(app)  # type: ignore[union-attr]
+        assert not {label for label in hidden_card_labels(app.session) if label in screen_text(app)}  # type: ignore[arg-type]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ThreeByThreeScreen)
+        assert app.screen.shown_seat == seat
+
+
+async def test_resume_shows_the_privacy_screen_even_for_one_person(store: SaveStore) -> None:
+    new_session(store, "Ann,cpu:Bob", seed=4).close()
+    app = app_for(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.resume("table")
+        for _ in range(5):
+            await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+
+
+async def test_computer_turns_between_two_people_show_only_the_public_view(
+    store: SaveStore,
+) -> None:
+    session = new_session(store, "Ann,cpu:Cy,Bob", seed=12)
+    app = app_for(store, session)
+    app.delay = 3600.0
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(40):
+            await pilot.pause()
+            screen = app.screen
+            if isinstance(screen, HandoffScreen):
+                await pilot.press("enter")
+            elif isinstance(screen, ThreeByThreeScreen) and screen.my_turn:
+                await pilot.press("enter")
+            elif isinstance(screen, ThreeByThreeScreen) and not session.is_human(
+                session.to_act()[0]
+            ):
+                break
+        screen = app.screen
+        assert isinstance(screen, ThreeByThreeScreen)
+        assert screen.shown_seat is None
+        shown = screen_text(app)
+        assert not {label for label in hidden_card_labels(session) if label in shown}

@@ -1,0 +1,52 @@
+"""Helpers for the app tests: sessions staged by letting computer players move."""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable
+
+from rules.three_by_three import card_label
+from saves import PlayerSpec, SaveStore
+from tui.app import HotseatApp
+from tui.model import GameSession, parse_players
+
+
+def players(spec: str) -> list[PlayerSpec]:
+    """"Ann,cpu:Bob" as player specs."""
+    return parse_players(spec)
+
+
+def new_session(store: SaveStore, spec: str, seed: int = 7, name: str = "table") -> GameSession:
+    return GameSession.create(store, "3x3", players(spec), seed, name=name)
+
+
+def play_bots_until(session: GameSession, done: Callable[[GameSession], bool]) -> None:
+    """Let the basic computer player move for every seat until `done(session)` holds."""
+    for _ in range(5000):
+        if done(session) or session.over:
+            return
+        seat = session.to_act()[0]
+        session.apply(seat, session.bot_choice(seat))
+    raise AssertionError("the game did not reach the wanted situation")
+
+
+def app_for(store: SaveStore, session: GameSession | None = None, resumed: bool = False) -> HotseatApp:
+    return HotseatApp(store, delay=0.0, session=session, resumed=resumed)
+
+
+def screen_text(app: HotseatApp) -> str:
+    """Everything the terminal shows right now, as plain text."""
+    svg = app.export_screenshot()
+    text = re.sub(r"<[^>]+>", "", svg)
+    return html.unescape(text).replace("\xa0", " ")
+
+
+def hidden_card_labels(session: GameSession) -> set[str]:
+    """Labels of cards nobody else may see (all hands, all face-down cards) that were
+    never shown openly - a card played and later taken back with the pile was."""
+    state = session.state
+    cards = [c for hand in state.hands for c in hand]
+    cards += [c for slots in state.face_down for c in slots if c]
+    public = " ".join(entry["text"] for entry in session.log(None))
+    return {card_label(c) for c in cards if card_label(c) not in public}

@@ -1,0 +1,7 @@
+"""`python -m tui` runs hotseat."""
+
+import sys
+
+from tui.cli import main
+
+sys.exit(main())

@@ -1,0 +1,121 @@
+"""HotseatApp: the home screen at the bottom, one game table at a time above it."""
+
+from __future__ import annotations
+
+from textual.app import App
+from textual.binding import Binding
+
+from saves import SaveError, SaveStore
+from tui.games import SCREENS
+from tui.model import GameSession
+from tui.screens.help import HelpScreen
+from tui.screens.home import HomeScreen
+from tui.screens.new_game import NewGameScreen
+from tui.screens.table import TableScreen
+
+DEFAULT_DELAY = 0.6
+"""Seconds before each computer move, so people can follow."""
+
+
+class HotseatApp(App[None]):
+    """The game table. Owns the save store and at most one open session (and its lock)."""
+
+    CSS_PATH = ["styles/app.tcss", "styles/three_by_three.tcss"]
+    TITLE = "hotseat"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [
+        Binding("question_mark,f1", "help", "Help"),
+        Binding("escape", "home", "Home"),
+        Binding("q", "quit", "Quit"),
+        Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
+    ]
+
+    def __init__(
+        self,
+        store: SaveStore,
+        *,
+        delay: float = DEFAULT_DELAY,
+        session: GameSession | None = None,
+        resumed: bool = False,
+    ) -> None:
+        super().__init__()
+        self.store = store
+        self.delay = delay
+        self.session: GameSession | None = None
+        self._start = (session, resumed)
+
+    def on_mount(self) -> None:
+        self.push_screen(HomeScreen())
+        session, resumed = self._start
+        if session is not None:
+            self.open_table(session, resumed=resumed)
+
+    def open_table(self, session: GameSession, *, resumed: bool) -> None:
+        """Show a session's table; only one session (one lock) is open at a time."""
+        self.close_session()
+        self.session = session
+        self.push_screen(SCREENS[session.record.game](session, self.delay, resumed=resumed))
+
+    def close_session(self) -> None:
+        if self.session is not None:
+            self.session.close()
+            self.session = None
+
+    def new_game(self, game_id: str) -> None:
+        def started(session: GameSession | None) -> None:
+            if session is not None:
+                self.open_table(session, resumed=False)
+
+        self.push_screen(NewGameScreen(game_id), started)
+
+    def resume(self, name: str) -> None:
+        try:
+            session = GameSession.open(self.store, name)
+        except SaveError as error:
+            self.notify(str(error), severity="error", timeout=8)
+            return
+        self.open_table(session, resumed=True)
+
+    def recover(self, name: str) -> None:
+        """Resume a damaged save from its last good move, as a new save beside it."""
+        new_name = self.store.unique_name(f"{name}-recovered")
+        try:
+            self.store.recover(name, new_name)
+        except SaveError as error:
+            self.notify(str(error), severity="error", timeout=8)
+            return
+        self.notify(f"Recovered as {new_name}; {name} is left as it was.")
+        self.resume(new_name)
+
+    def start_rematch(self, session: GameSession) -> None:
+        try:
+            new_session = session.rematch()
+        except SaveError as error:
+            self.notify(str(error), severity="error", timeout=8)
+            self.action_home()
+            return
+        self.action_home()
+        self.open_table(new_session, resumed=False)
+
+    def action_home(self) -> None:
+        """Back to the home screen; the game is already saved."""
+        self.close_session()
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, HomeScreen):
+            self.pop_screen()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "home":
+            return self.session is not None
+        return True
+
+    def action_help(self) -> None:
+        topic = "home"
+        for screen in self.screen_stack:
+            if isinstance(screen, TableScreen):
+                topic = screen.game_id
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen(topic))
+
+    async def action_quit(self) -> None:
+        self.close_session()
+        self.exit()

@@ -1,0 +1,8 @@
+"""One table screen per game, keyed by game id."""
+
+from __future__ import annotations
+
+from tui.games.three_by_three import ThreeByThreeScreen
+from tui.screens.table import TableScreen
+
+SCREENS: dict[str, type[TableScreen]] = {"3x3": ThreeByThreeScreen}

@@ -1,0 +1,277 @@
+"""The 3 x 3 table: seats, pile, your table cards and hand; keys and clicks become intents."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Header, Label, Static
+
+from tui.screens.table import TableScreen
+from tui.widgets.card import cards_text
+from tui.widgets.hand import CardRow
+from tui.widgets.log import GameLog
+from tui.widgets.opponents import SeatList
+from tui.widgets.pile import PileView
+
+ZONES = ("hand", "face-up", "face-down")
+
+
+class ThreeByThreeScreen(TableScreen):
+    """Keyboard: arrows/hjkl move, Space marks (or swaps in tour 1), Enter plays, t takes."""
+
+    BINDINGS = [
+        Binding("left,h", "move(-1)", "Left", show=False),
+        Binding("right,l", "move(1)", "Right", show=False),
+        Binding("up,k", "row(-1)", "Up", show=False),
+        Binding("down,j", "row(1)", "Down", show=False),
+        Binding("space", "mark", "Mark"),
+        Binding("enter", "confirm", "Play"),
+        Binding("t", "take", "Take pile"),
+    ]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.zone = "hand"
+        self.cursor = 0
+        self.marked: set[int] = set()
+        self.draft: dict[str, list[str]] = {}
+        self.swap_pick: tuple[str, int] | None = None
+        self.message = ""
+
+    def compose(self) -> ComposeResult:
+        yield Header(show_clock=False)
+        with Horizontal(id="table-top"):
+            yield SeatList(id="seats")
+            yield GameLog(id="log")
+        yield PileView(id="pile")
+        with Horizontal(id="my-table"):
+            yield Label("Face up ", classes="row-label")
+            yield CardRow(id="face-up")
+            yield Label(" Face down ", classes="row-label")
+            yield CardRow(id="face-down")
+        with Vertical(id="my-hand"):
+            yield Label("Your hand", id="hand-label", classes="row-label")
+            yield CardRow(id="hand")
+        yield Static(id="prompt")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#seats", SeatList).border_title = "Players"
+        self.query_one("#log", GameLog).border_title = "Log"
+
+    # ---- drawing -------------------------------------------------------
+
+    @property
+    def swapping(self) -> bool:
+        return self.my_turn and self.view.get("phase") == "swap"
+
+    @property
+    def source(self) -> str | None:
+        """Where the seat at the keyboard plays from now, as the engine says."""
+        return self.view.get("source") if self.my_turn else None
+
+    def my_seat_info(self) -> dict[str, Any] | None:
+        seat = self.view.get("seat")
+        return None if seat is None else self.view["seats"][seat]
+
+    def zone_cards(self, zone: str) -> list[str | None]:
+        """The cards shown in a zone: the swap draft in tour 1, else the view."""
+        if zone in self.draft:
+            return list(self.draft[zone])
+        info = self.my_seat_info()
+        if info is None:
+            return []
+        if zone == "hand":
+            return list(self.view["hand"])
+        if zone == "face-up":
+            return list(info["face_up"])
+        return [None for slot in info["face_down"] if slot]
+
+    def face_down_slots(self) -> list[int]:
+        info = self.my_seat_info()
+        return [] if info is None else [i for i, s in enumerate(info["face_down"]) if s]
+
+    def playable(self, zone: str) -> frozenset[int]:
+        """Indices in `zone` that some legal action uses: the highlight, straight from the engine."""
+        if self.swapping:
+            return frozenset(range(len(self.zone_cards(zone))))
+        moves = [a.to_json() for a in self.legal]
+        if zone == "face-down":
+            slots = {m["slot"] for m in moves if m["type"] == "blind"}
+            return frozenset(i for i, s in enumerate(self.face_down_slots()) if s in slots)
+        cards = {c for m in moves if m["type"] == "play" and m["source"] == zone for c in m["cards"]}
+        return frozenset(i for i, c in enumerate(self.zone_cards(zone)) if c in cards)
+
+    def draw(self) -> None:
+        """Reset the pointer for a new view, then draw everything."""
+        self.draft = {}
+        self.swap_pick = None
+        self.marked = set()
+        self.message = ""
+        if self.swapping:
+            self.draft = {"hand": list(self.view["hand"]), "face-up": self.zone_cards("face-up")}  # type: ignore[dict-item]
+            self.zone, self.cursor = "hand", 0
+        elif self.source in ZONES:
+            self.zone = self.source
+            playable = sorted(self.playable(self.zone))
+            self.cursor = playable[0] if playable else 0
+        self.redraw()
+
+    def redraw(self) -> None:
+        view = self.view
+        self.query_one("#seats", SeatList).view = view
+        self.query_one("#pile", PileView).view = view
+        tour = view.get("tour", 1)
+        self.title = f"3 x 3 - tour {tour}" if view.get("phase") != "over" else "3 x 3 - game over"
+        seat = view.get("seat")
+        label = "Your hand" if seat is None else f"{view['players'][seat]}'s hand"
+        self.query_one("#hand-label", Label).update(Text(label, style="bold"))
+        for zone in ZONES:
+            row = self.query_one(f"#{zone}", CardRow)
+            row.cards = self.zone_cards(zone)
+            active = self.my_turn and (zone == self.zone or (self.swapping and zone != "face-down"))
+            row.playable = self.playable(zone) if active else frozenset()
+            row.cursor = self.cursor if self.my_turn and zone == self.zone else -1
+            row.marked = frozenset(self.marked) if zone == self.zone else frozenset()
+            if self.swap_pick and self.swap_pick[0] == zone:
+                row.marked = frozenset({self.swap_pick[1]})
+            row.empty_text = "hidden" if seat is None else "none"
+        self.query_one("#prompt", Static).update(self.prompt_text())
+
+    def prompt_text(self) -> Text:
+        """What to do now, or what is going on; an error message wins."""
+        if self.message:
+            return Text("! " + self.message, style="bold")
+        view = self.view
+        names = view.get("players", [])
+        if view.get("phase") == "over":
+            return Text("Game over.")
+        if not self.my_turn:
+            acting = view.get("to_act", [])
+            who = names[acting[0]] if acting else "nobody"
+            return Text(f"Waiting for {who}.")
+        if self.swapping:
+            return Text(
+                "Tour 1: pick your face-up cards. Space on a hand card, then on a face-up card, "
+                "swaps them. Enter when done."
+            )
+        if self.only_take():
+            return Text(
+                f"You cannot play: nothing fits (next: {view['need']}). "
+                f"Press t or Enter to take the pile ({view['pile_count']} cards)."
+            )
+        if self.zone == "face-down":
+            return Text("No hand or face-up cards left: choose a face-down card, Enter turns it up.")
+        where = "hand" if self.zone == "hand" else "face-up cards"
+        cards = self.zone_cards(self.zone)
+        playable = cards_text([c for i, c in enumerate(cards) if i in self.playable(self.zone) and c])
+        text = Text(f"Your turn, from your {where}. Space marks more of a rank, Enter plays.\nPlayable: ")
+        text.append_text(playable)
+        return text
+
+    def only_take(self) -> bool:
+        return self.my_turn and all(a.to_json()["type"] == "take" for a in self.legal)
+
+    def say(self, message: str) -> None:
+        self.message = message
+        self.redraw()
+
+    # ---- intents -------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "take":
+            return self.only_take()
+        if action in ("mark", "confirm"):
+            return self.my_turn and not self.only_take() or (action == "confirm" and self.only_take())
+        return True
+
+    def action_move(self, step: int) -> None:
+        cards = self.zone_cards(self.zone)
+        if self.my_turn and cards:
+            self.cursor = (self.cursor + step) % len(cards)
+            self.message = ""
+            self.redraw()
+
+    def action_row(self, step: int) -> None:
+        if not self.swapping:
+            self.action_move(step)
+            return
+        self.zone = "face-up" if self.zone == "hand" else "hand"
+        self.cursor = min(self.cursor, max(0, len(self.zone_cards(self.zone)) - 1))
+        self.redraw()
+
+    def action_mark(self) -> None:
+        if not self.my_turn or self.only_take():
+            return
+        self.message = ""
+        if self.swapping:
+            self.pick_for_swap(self.zone, self.cursor)
+            return
+        if self.zone == "face-down":
+            self.say("Face-down cards are turned up one at a time: press Enter.")
+            return
+        cards = self.zone_cards(self.zone)
+        if self.cursor in self.marked:
+            self.marked.discard(self.cursor)
+        elif self.marked and cards[next(iter(self.marked))][:-1] != cards[self.cursor][:-1]:  # type: ignore[index]
+            self.say("Only cards of one rank are played together.")
+            return
+        else:
+            self.marked.add(self.cursor)
+        self.redraw()
+
+    def pick_for_swap(self, zone: str, index: int) -> None:
+        """First pick remembers a card; a pick in the other row swaps the two."""
+        pick = self.swap_pick
+        if pick is None or pick[0] == zone:
+            self.swap_pick = None if pick == (zone, index) else (zone, index)
+        else:
+            hand_i = index if zone == "hand" else pick[1]
+            up_i = index if zone == "face-up" else pick[1]
+            hand, up = self.draft["hand"], self.draft["face-up"]
+            hand[hand_i], up[up_i] = up[up_i], hand[hand_i]
+            self.swap_pick = None
+        self.redraw()
+
+    def action_confirm(self) -> None:
+        if not self.my_turn:
+            return
+        if self.swapping:
+            self.submit({"type": "face-up", "cards": sorted(self.draft["face-up"])})
+        elif self.only_take():
+            self.action_take()
+        elif self.zone == "face-down":
+            slots = self.face_down_slots()
+            if slots:
+                self.submit({"type": "blind", "slot": slots[self.cursor % len(slots)]})
+        else:
+            cards = self.zone_cards(self.zone)
+            chosen = sorted(self.marked) if self.marked else [self.cursor]
+            self.submit({"type": "play", "source": self.zone, "cards": [cards[i] for i in chosen]})
+
+    def action_take(self) -> None:
+        if self.only_take():
+            self.submit({"type": "take"})
+
+    def on_card_row_picked(self, message: CardRow.Picked) -> None:
+        """A click points at the card; clicking the pointed card marks it."""
+        zone = message.row.id or ""
+        if not self.my_turn or zone not in ZONES:
+            return
+        if not self.swapping and zone != self.zone:
+            self.say(f"You play from your {self.zone.replace('-', ' ')} cards now.")
+            return
+        if self.swapping:
+            self.zone, self.cursor = zone, message.index
+            self.pick_for_swap(zone, message.index)
+            return
+        if self.cursor == message.index:
+            self.action_mark()
+        else:
+            self.cursor = message.index
+            self.redraw()
+

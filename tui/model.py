@@ -1,0 +1,190 @@
+"""GameSession: one open game — engine state, its save file and lock, and who sits where.
+
+Every change goes through `apply`, which saves before it returns, so quitting
+at any moment loses nothing that was shown as done.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules import Action, Game, SetupError, get_game
+from saves import PlayerSpec, SaveLock, SaveRecord, SaveStore
+
+
+@dataclass
+class GameSession:
+    """An open game bound to its save. Views, logs and bot input are per seat."""
+
+    store: SaveStore
+    name: str
+    record: SaveRecord
+    game: Game
+    state: Any
+    lock: SaveLock | None = field(default=None, repr=False)
+
+    @classmethod
+    def create(
+        cls,
+        store: SaveStore,
+        game_id: str,
+        players: list[PlayerSpec],
+        seed: int,
+        name: str | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> GameSession:
+        """Set up a new game and write its first save; raises SetupError or SaveError."""
+        game = validate_new_game(game_id, players)
+        record = SaveRecord.new(game_id, players, seed, options or {})
+        record.rules_version = game.rules_version
+        state = game.new_game(record.names(), seed, record.options)
+        store.ensure_writable()
+        if name is None:
+            name = store.unique_name(default_save_name(game_id, record.created))
+        elif store.exists(name):
+            raise SetupError(f"a save called {name!r} already exists")
+        session = cls(store, name, record, game, state)
+        session.lock = store.lock(name)
+        try:
+            session.save()
+        except Exception:
+            session.close()
+            raise
+        return session
+
+    @classmethod
+    def open(cls, store: SaveStore, name: str) -> GameSession:
+        """Lock and replay an existing save; raises SaveLocked or DamagedSave."""
+        lock = store.lock(name)
+        try:
+            record, game, state = store.load(name)
+        except Exception:
+            lock.release()
+            raise
+        return cls(store, name, record, game, state, lock)
+
+    def rematch(self) -> GameSession:
+        """A new game with the same seats and options and a fresh seed."""
+        return GameSession.create(
+            self.store,
+            self.record.game,
+            list(self.record.players),
+            random.randrange(2**31),
+            options=dict(self.record.options),
+        )
+
+    def close(self) -> None:
+        """Release the save's lock; the file is already up to date."""
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
+
+    def save(self) -> None:
+        """Write the record with a fresh public summary, atomically."""
+        summary = dict(self.game.summary(self.state))
+        summary["moves"] = len(self.record.actions)
+        summary["over"] = self.game.is_over(self.state)
+        self.record.summary = summary
+        self.store.write(self.name, self.record)
+
+    def apply(self, seat: int, action: Action) -> None:
+        """Play `action` for `seat` and save; on a failed save the move is undone and re-raised."""
+        new_state = self.game.apply(self.state, seat, action)
+        old_state = self.state
+        self.state = new_state
+        self.record.actions.append((seat, action.to_json()))
+        try:
+            self.save()
+        except Exception:
+            self.record.actions.pop()
+            self.state = old_state
+            raise
+
+    @property
+    def players(self) -> list[PlayerSpec]:
+        return self.record.players
+
+    @property
+    def humans(self) -> list[int]:
+        """Seats played by people at this keyboard."""
+        return [i for i, p in enumerate(self.record.players) if p.kind == "human"]
+
+    def is_human(self, seat: int) -> bool:
+        return self.record.players[seat].kind == "human"
+
+    @property
+    def over(self) -> bool:
+        return self.game.is_over(self.state)
+
+    def to_act(self) -> list[int]:
+        return self.game.to_act(self.state)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return self.game.view(self.state, seat)
+
+    def legal(self, seat: int) -> list[Action]:
+        return self.game.legal_actions(self.state, seat)
+
+    def log(self, seat: int | None) -> list[dict[str, Any]]:
+        return self.game.log(self.state, seat)
+
+    def since_last_acted(self, seat: int) -> list[dict[str, Any]]:
+        """What `seat` may know of everything after its own latest event."""
+        entries = self.log(seat)
+        last = max((i for i, e in enumerate(entries) if e["actor"] == seat), default=-1)
+        return entries[last + 1 :]
+
+    def bot_choice(self, seat: int) -> Action:
+        """The computer player's move for `seat`, from that seat's view only.
+
+        Its randomness is seeded by the game and the move number, so a replayed
+        session makes the same choices.
+        """
+        rng = random.Random(f"{self.record.seed}:{len(self.record.actions)}")
+        return self.game.bot_action(self.view(seat), self.legal(seat), rng)
+
+
+def default_save_name(game_id: str, created: str) -> str:
+    """A readable save name from the game and its creation time, e.g. 3x3-2026-11-30-1405."""
+    stamp = created[:16].replace("T", "-").replace(":", "")
+    return f"{game_id}-{stamp}"
+
+
+def parse_players(text: str) -> list[PlayerSpec]:
+    """Players from "Ann,Bob,cpu:Carla": a `cpu:` prefix makes a computer player."""
+    specs = []
+    for part in text.split(","):
+        name = part.strip()
+        kind = "human"
+        if name.lower().startswith("cpu:"):
+            name, kind = name[4:].strip(), "computer"
+        specs.append(PlayerSpec(name=name, kind=kind))
+    return specs
+
+
+def check_player_names(game: Game, players: list[PlayerSpec]) -> None:
+    """Validate names through the game's own check; raises SetupError."""
+    for player in players:
+        if any(ch in player.name for ch in "\n\r\t\x1b") or not player.name.isprintable():
+            raise SetupError(f"player name {player.name!r} has control characters")
+        if len(player.name) > 24:
+            raise SetupError(f"player name {player.name[:24]!r}... is longer than 24 characters")
+    game.check_players([p.name for p in players])
+
+
+def validate_new_game(game_id: str, players: list[PlayerSpec]) -> Game:
+    """The game for `game_id` if these players can sit at it; raises SetupError/UnknownGame."""
+    game = get_game(game_id)
+    check_player_names(game, players)
+    return game
+
+
+__all__ = [
+    "GameSession",
+    "check_player_names",
+    "default_save_name",
+    "parse_players",
+    "validate_new_game",
+]

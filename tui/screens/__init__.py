@@ -1,0 +1,1 @@
+"""Screens that every game shares: home, new game, handoff, help, game over."""

@@ -1,0 +1,42 @@
+"""The rules of a game in our own words, with the house notes, as Markdown."""
+
+from __future__ import annotations
+
+from importlib.resources import files
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, Header, MarkdownViewer
+
+HELP_FILES = {"3x3": "three_by_three.md", "home": "hotseat.md"}
+
+
+def help_markdown(topic: str) -> str:
+    """The Markdown help for a game id, or the general help for anything else."""
+    name = HELP_FILES.get(topic, HELP_FILES["home"])
+    return (files("tui") / "help" / name).read_text(encoding="utf-8")
+
+
+class HelpScreen(Screen[None]):
+    """Full-screen help; an opaque Screen so it never shows a hand behind it."""
+
+    BINDINGS = [
+        Binding("escape,question_mark,f1", "close", "Back"),
+        Binding("q", "close", "Back", show=False),
+    ]
+
+    def __init__(self, topic: str) -> None:
+        super().__init__()
+        self.topic = topic
+
+    def compose(self) -> ComposeResult:
+        yield Header(show_clock=False)
+        yield MarkdownViewer(help_markdown(self.topic), show_table_of_contents=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(MarkdownViewer).focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,160 @@
+"""The new-game dialog: game, seats (name, person or computer), optional seed and save name."""
+
+from __future__ import annotations
+
+import random
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
+
+from rules import GAMES, SetupError, UnknownGame
+from saves import PlayerSpec, SaveError, validate_save_name
+from tui.model import GameSession
+
+MAX_SEATS = max(game.max_players for game in GAMES.values())
+
+
+def default_seat(index: int) -> tuple[str, bool]:
+    """Seat 1 is a person, the others computers, until the user says otherwise."""
+    return (f"Player {index + 1}", False) if index == 0 else (f"Computer {index + 1}", True)
+
+
+class NewGameScreen(Screen[GameSession | None]):
+    """Dismisses with the new, saved session, or None when cancelled.
+
+    Every mistake is explained inline; nothing is created until all is valid.
+    """
+
+    BINDINGS = [
+        Binding("escape", "cancel", "Back"),
+        Binding("ctrl+s", "start", "Start"),
+        Binding("f1", "app.help", "Help"),
+    ]
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__()
+        self.game_id = game_id
+
+    def compose(self) -> ComposeResult:
+        game = GAMES[self.game_id]
+        yield Header(show_clock=False)
+        with VerticalScroll(id="new-game-form"):
+            with Horizontal(classes="form-row"):
+                yield Label("Game", classes="form-label")
+                yield Select(
+                    [(g.title, g.id) for g in GAMES.values()],
+                    value=self.game_id,
+                    allow_blank=False,
+                    compact=True,
+                    id="game",
+                )
+                yield Label("  Seats", classes="form-label")
+                yield Select(
+                    [(str(n), n) for n in range(game.min_players, game.max_players + 1)],
+                    value=game.min_players,
+                    allow_blank=False,
+                    compact=True,
+                    id="seats",
+                )
+            for i in range(MAX_SEATS):
+                name, computer = default_seat(i)
+                with Horizontal(classes="form-row seat-row", id=f"seat-{i}"):
+                    yield Label(f"Seat {i + 1}", classes="form-label")
+                    yield Input(name, max_length=24, compact=True, id=f"name-{i}", classes="seat-name")
+                    yield Checkbox("Computer", computer, compact=True, id=f"cpu-{i}")
+            with Horizontal(classes="form-row"):
+                yield Label("Seed", classes="form-label")
+                yield Input(placeholder="random", compact=True, id="seed", classes="short")
+                yield Label("  Save as", classes="form-label")
+                yield Input(placeholder="automatic", compact=True, id="save-name", classes="short")
+            with Horizontal(classes="form-row"):
+                yield Button("Start (Ctrl+S)", id="start", variant="primary", compact=True)
+                yield Button("Back (Esc)", id="cancel", compact=True)
+            yield Static(id="form-error")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "New game"
+        self.sub_title = GAMES[self.game_id].title
+        self.show_seats(GAMES[self.game_id].min_players)
+        self.query_one("#seats", Select).focus()
+
+    def show_seats(self, count: int) -> None:
+        for i in range(MAX_SEATS):
+            self.query_one(f"#seat-{i}").display = i < count
+
+    @on(Select.Changed, "#game")
+    def game_changed(self, event: Select.Changed) -> None:
+        self.game_id = str(event.value)
+        game = GAMES[self.game_id]
+        seats = self.query_one("#seats", Select)
+        seats.set_options([(str(n), n) for n in range(game.min_players, game.max_players + 1)])
+        seats.value = game.min_players
+        self.sub_title = game.title
+
+    @on(Select.Changed, "#seats")
+    def seats_changed(self, event: Select.Changed) -> None:
+        if isinstance(event.value, int):
+            self.show_seats(event.value)
+
+    @on(Button.Pressed, "#start")
+    def start_pressed(self) -> None:
+        self.action_start()
+
+    @on(Button.Pressed, "#cancel")
+    def cancel_pressed(self) -> None:
+        self.action_cancel()
+
+    @on(Input.Submitted)
+    def input_submitted(self) -> None:
+        self.action_start()
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def players(self) -> list[PlayerSpec]:
+        count = self.query_one("#seats", Select).value
+        assert isinstance(count, int)
+        return [
+            PlayerSpec(
+                name=self.query_one(f"#name-{i}", Input).value.strip(),
+                kind="computer" if self.query_one(f"#cpu-{i}", Checkbox).value else "human",
+            )
+            for i in range(count)
+        ]
+
+    def action_start(self) -> None:
+        """Validate everything, create and save the game, and hand the session back."""
+        seed_text = self.query_one("#seed", Input).value.strip()
+        name = self.query_one("#save-name", Input).value.strip() or None
+        try:
+            seed = parse_seed(seed_text) if seed_text else random.randrange(2**31)
+            if name is not None:
+                validate_save_name(name)
+            session = GameSession.create(
+                self.app.store,  # type: ignore[attr-defined]
+                self.game_id,
+                self.players(),
+                seed,
+                name=name,
+            )
+        except (SetupError, SaveError, UnknownGame, OSError) as error:
+            self.query_one("#form-error", Static).update(Text("! " + str(error), style="bold"))
+            return
+        self.dismiss(session)
+
+
+def parse_seed(text: str) -> int:
+    """A seed is a whole number from 0 to 2**63-1."""
+    try:
+        seed = int(text)
+    except ValueError:
+        raise SetupError(f"the seed must be a whole number, not {text!r}") from None
+    if not 0 <= seed < 2**63:
+        raise SetupError("the seed must be between 0 and 9223372036854775807")
+    return seed

@@ -1,0 +1,153 @@
+"""The turn loop every game screen shares: whose view is shown, handoffs, computer moves.
+
+A game screen subclasses `TableScreen` and only draws a view and turns key
+presses into intents (action JSON). The engine decides what is legal.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import work
+from textual.screen import Screen
+
+from rules import Action, IllegalAction
+from saves import SaveError
+from tui.model import GameSession
+from tui.screens.game_over import GameOverScreen
+from tui.screens.handoff import HandoffScreen
+from tui.widgets.log import GameLog
+
+
+class TableScreen(Screen[None]):
+    """Runs one game: shows the right seat's view and asks the right player to move.
+
+    Privacy: a seat's private view is shown only after that person pressed
+    Enter on the handoff screen, whenever the previously revealed seat was
+    another person (and always first after a resume). While computer players
+    move in a game with several people, only the public view is shown.
+    """
+
+    def __init__(self, session: GameSession, delay: float, resumed: bool = False) -> None:
+        super().__init__()
+        self.session = session
+        self.delay = delay
+        self.shown_seat: int | None = None
+        self.revealed_seat: int | None = None
+        self.must_hand_off = resumed
+        self.view: dict[str, Any] = {}
+        self.legal: list[Action] = []
+        self._generation = 0
+
+    @property
+    def game_id(self) -> str:
+        return self.session.record.game
+
+    def on_mount(self) -> None:
+        self.sub_title = self.session.name
+        self.call_after_refresh(self.advance)
+
+    def on_unmount(self) -> None:
+        self._generation += 1
+
+    def advance(self) -> None:
+        """Decide what happens next: game over, a computer move, or a person's turn."""
+        session = self.session
+        if session.over:
+            self.show(self.watching_seat())
+            self.app.push_screen(
+                GameOverScreen(session.game.title, session.record.names(), session.game.result(session.state)),
+                self.after_game_over,
+            )
+            return
+        seat = session.to_act()[0]
+        if not session.is_human(seat):
+            self.show(self.watching_seat())
+            generation = self._generation
+            if self.delay > 0:
+                self.set_timer(self.delay, lambda: self.think(seat, generation))
+            else:
+                self.call_later(self.think, seat, generation)
+        elif self.must_hand_off or (len(session.humans) > 1 and self.revealed_seat != seat):
+            self.show(None)
+            self.app.push_screen(
+                HandoffScreen(session.players[seat].name, session.since_last_acted(seat)),
+                lambda _: self.reveal(seat),
+            )
+        else:
+            self.reveal(seat)
+
+    def watching_seat(self) -> int | None:
+        """Whose view to show while nobody here is choosing: the only person, else public."""
+        humans = self.session.humans
+        if len(humans) == 1 and not self.must_hand_off:
+            return humans[0]
+        return None
+
+    def reveal(self, seat: int) -> None:
+        self.must_hand_off = False
+        self.revealed_seat = seat
+        self.show(seat)
+
+    def show(self, seat: int | None) -> None:
+        """Draw `seat`'s view (None: the public view) and, if it is their turn, their choices."""
+        session = self.session
+        self.shown_seat = seat
+        self.view = session.view(seat)
+        acting = seat is not None and seat in session.to_act() and session.is_human(seat)
+        self.legal = session.legal(seat) if acting else []
+        self.query_one(GameLog).entries = session.log(seat)
+        self.draw()
+        self.refresh_bindings()
+
+    @property
+    def my_turn(self) -> bool:
+        return bool(self.legal)
+
+    def draw(self) -> None:
+        """Update the widgets from `self.view` and `self.legal`; each game screen draws its own."""
+
+    def say(self, message: str) -> None:
+        """Show a one-line message to the player at the keyboard; each game screen has its place."""
+
+    def submit(self, intent: dict[str, Any]) -> None:
+        """Send the shown seat's intent to the engine; explain a refusal, else move on."""
+        seat = self.shown_seat
+        if seat is None or not self.my_turn:
+            return
+        session = self.session
+        try:
+            session.apply(seat, session.game.action_from_json(intent))
+        except IllegalAction as error:
+            self.say(str(error))
+            return
+        except (SaveError, OSError) as error:
+            self.app.notify(f"Not saved, move undone: {error}", severity="error")
+            return
+        self.advance()
+
+    def think(self, seat: int, generation: int) -> None:
+        if generation == self._generation:
+            self.compute_bot_move(seat, generation)
+
+    @work(thread=True, exclusive=True, group="bot")
+    def compute_bot_move(self, seat: int, generation: int) -> None:
+        """Let the computer player choose off the event loop, so the screen stays live."""
+        action = self.session.bot_choice(seat)
+        self.app.call_from_thread(self.play_bot_move, seat, action, generation)
+
+    def play_bot_move(self, seat: int, action: Action, generation: int) -> None:
+        if generation != self._generation or not self.is_attached:
+            return
+        try:
+            self.session.apply(seat, action)
+        except (SaveError, OSError) as error:
+            self.app.notify(f"Not saved: {error}. Press Esc to go home.", severity="error")
+            return
+        self.advance()
+
+    def after_game_over(self, choice: str | None) -> None:
+        if choice == "rematch":
+            self.app.start_rematch(self.session)  # type: ignore[attr-defined]
+        else:
+            self.app.action_home()  # type: ignore[attr-defined]

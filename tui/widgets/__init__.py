@@ -1,0 +1,1 @@
+"""Widgets shared by the game screens: cards, hands, piles, seats, the log."""

@@ -1,0 +1,31 @@
+"""How a French playing card looks: rank, suit symbol, and suit colour as a second signal."""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+
+from rules.three_by_three import card_label
+
+RED_SUITS = frozenset("DH")
+FACE_DOWN = "##"
+
+
+def card_style(card: str | None) -> Style:
+    """Red suits in red; the suit symbol already tells the suit, colour only helps."""
+    if card is not None and card[-1] in RED_SUITS:
+        return Style(color="red", bold=True)
+    return Style(bold=True)
+
+
+def cards_text(cards: list[str], separator: str = " ") -> Text:
+    """Several cards in a line, each in its suit colour."""
+    text = Text()
+    for i, card in enumerate(cards):
+        if i:
+            text.append(separator)
+        text.append(card_label(card), card_style(card))
+    return text
+
+
+__all__ = ["FACE_DOWN", "card_label", "card_style", "cards_text"]
