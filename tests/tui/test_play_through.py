@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from textual.pilot import Pilot
+from tui_helpers import app_for, new_session, waits_for_enter
 
 from saves import SaveStore
 from tui.app import HotseatApp
@@ -10,7 +11,6 @@ from tui.games.three_by_three import ThreeByThreeScreen
 from tui.screens.game_over import GameOverScreen
 from tui.screens.handoff import HandoffScreen
 from tui.screens.home import HomeScreen
-from tui_helpers import app_for, new_session
 
 
 async def play_to_game_over(app: HotseatApp, pilot: Pilot, limit: int = 3000) -> None:
@@ -22,9 +22,7 @@ async def play_to_game_over(app: HotseatApp, pilot: Pilot, limit: int = 3000) ->
         screen = app.screen
         if isinstance(screen, GameOverScreen):
             return
-        if isinstance(screen, HandoffScreen):
-            await pilot.press("enter")
-        elif isinstance(screen, ThreeByThreeScreen) and screen.my_turn:
+        if waits_for_enter(app):
             await pilot.press("enter")
     raise AssertionError("the game did not end")
 

@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+from tui_helpers import (
+    app_for,
+    hidden_card_labels,
+    new_session,
+    play_bots_until,
+    screen_text,
+    waits_for_enter,
+)
+
 from saves import SaveStore
 from tui.games.three_by_three import ThreeByThreeScreen
 from tui.screens.handoff import HandoffScreen
-from tui_helpers import app_for, hidden_card_labels, new_session, play_bots_until, screen_text
 
 
 async def test_privacy_screen_comes_first_and_shows_no_hidden_card(store: SaveStore) -> None:
@@ -59,9 +67,7 @@ async def test_computer_turns_between_two_people_show_only_the_public_view(
         for _ in range(40):
             await pilot.pause()
             screen = app.screen
-            if isinstance(screen, HandoffScreen):
-                await pilot.press("enter")
-            elif isinstance(screen, ThreeByThreeScreen) and screen.my_turn:
+            if waits_for_enter(app):
                 await pilot.press("enter")
             elif isinstance(screen, ThreeByThreeScreen) and not session.is_human(
                 session.to_act()[0]

@@ -13,7 +13,7 @@ from tui.model import GameSession, parse_players
 
 
 def players(spec: str) -> list[PlayerSpec]:
-    """"Ann,cpu:Bob" as player specs."""
+    """ "Ann,cpu:Bob" as player specs."""
     return parse_players(spec)
 
 
@@ -31,7 +31,9 @@ def play_bots_until(session: GameSession, done: Callable[[GameSession], bool]) -
     raise AssertionError("the game did not reach the wanted situation")
 
 
-def app_for(store: SaveStore, session: GameSession | None = None, resumed: bool = False) -> HotseatApp:
+def app_for(
+    store: SaveStore, session: GameSession | None = None, resumed: bool = False
+) -> HotseatApp:
     return HotseatApp(store, delay=0.0, session=session, resumed=resumed)
 
 
@@ -50,3 +52,16 @@ def hidden_card_labels(session: GameSession) -> set[str]:
     cards += [c for slots in state.face_down for c in slots if c]
     public = " ".join(entry["text"] for entry in session.log(None))
     return {card_label(c) for c in cards if card_label(c) not in public}
+
+
+def waits_for_enter(app: HotseatApp) -> bool:
+    """True when a person is asked for something that Enter answers: the privacy screen,
+    or their turn at the table (Enter plays the lowest playable card, takes the pile
+    when nothing fits, or confirms the tour 1 choice)."""
+    from tui.games.three_by_three import ThreeByThreeScreen
+    from tui.screens.handoff import HandoffScreen
+
+    screen = app.screen
+    return isinstance(screen, HandoffScreen) or (
+        isinstance(screen, ThreeByThreeScreen) and screen.my_turn
+    )

@@ -96,14 +96,16 @@ class ThreeByThreeScreen(TableScreen):
         return [] if info is None else [i for i, s in enumerate(info["face_down"]) if s]
 
     def playable(self, zone: str) -> frozenset[int]:
-        """Indices in `zone` that some legal action uses: the highlight, straight from the engine."""
+        """Indices in `zone` that some legal action uses: the highlight comes from the engine."""
         if self.swapping:
             return frozenset(range(len(self.zone_cards(zone))))
         moves = [a.to_json() for a in self.legal]
         if zone == "face-down":
             slots = {m["slot"] for m in moves if m["type"] == "blind"}
             return frozenset(i for i, s in enumerate(self.face_down_slots()) if s in slots)
-        cards = {c for m in moves if m["type"] == "play" and m["source"] == zone for c in m["cards"]}
+        cards = {
+            c for m in moves if m["type"] == "play" and m["source"] == zone for c in m["cards"]
+        }
         return frozenset(i for i, c in enumerate(self.zone_cards(zone)) if c in cards)
 
     def draw(self) -> None:
@@ -165,11 +167,17 @@ class ThreeByThreeScreen(TableScreen):
                 f"Press t or Enter to take the pile ({view['pile_count']} cards)."
             )
         if self.zone == "face-down":
-            return Text("No hand or face-up cards left: choose a face-down card, Enter turns it up.")
+            return Text(
+                "No hand or face-up cards left: choose a face-down card, Enter turns it up."
+            )
         where = "hand" if self.zone == "hand" else "face-up cards"
         cards = self.zone_cards(self.zone)
-        playable = cards_text([c for i, c in enumerate(cards) if i in self.playable(self.zone) and c])
-        text = Text(f"Your turn, from your {where}. Space marks more of a rank, Enter plays.\nPlayable: ")
+        playable = cards_text(
+            [c for i, c in enumerate(cards) if i in self.playable(self.zone) and c]
+        )
+        text = Text(
+            f"Your turn, from your {where}. Space marks more of a rank, Enter plays.\nPlayable: "
+        )
         text.append_text(playable)
         return text
 
@@ -185,8 +193,10 @@ class ThreeByThreeScreen(TableScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "take":
             return self.only_take()
-        if action in ("mark", "confirm"):
-            return self.my_turn and not self.only_take() or (action == "confirm" and self.only_take())
+        if action == "mark":
+            return self.my_turn and not self.only_take()
+        if action == "confirm":
+            return self.my_turn
         return True
 
     def action_move(self, step: int) -> None:
@@ -274,4 +284,3 @@ class ThreeByThreeScreen(TableScreen):
         else:
             self.cursor = message.index
             self.redraw()
-

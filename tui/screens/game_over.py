@@ -7,7 +7,7 @@ from typing import Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Vertical
+from textual.containers import Center, Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
@@ -33,7 +33,7 @@ class GameOverScreen(Screen[str]):
             yield Static(Text(f"{self.game_title}: game over", style="bold"), id="over-title")
             yield Static(ranking_text(self.names, self.result), id="over-ranking")
             yield Static(Text(self.result.get("reason", "")), id="over-reason")
-            with Center(id="over-buttons"):
+            with Horizontal(id="over-buttons"):
                 yield Button("Rematch (r)", id="rematch", variant="primary")
                 yield Button("Home (h)", id="home")
         yield Footer()

@@ -16,7 +16,7 @@ RECENT_LIMIT = 12
 
 
 class HandoffScreen(Screen[None]):
-    """"Pass to Bob": what happened since Bob last acted, from Bob's view; Enter reveals."""
+    """ "Pass to Bob": what happened since Bob last acted, from Bob's view; Enter reveals."""
 
     BINDINGS = [
         Binding("enter", "reveal", "Show my cards"),

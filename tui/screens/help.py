@@ -9,6 +9,8 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer, Header, MarkdownViewer
 
+from rules import GAMES
+
 HELP_FILES = {"3x3": "three_by_three.md", "home": "hotseat.md"}
 
 
@@ -36,6 +38,8 @@ class HelpScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.title = "Help"
+        self.sub_title = GAMES[self.topic].title if self.topic in GAMES else "hotseat"
         self.query_one(MarkdownViewer).focus()
 
     def action_close(self) -> None:

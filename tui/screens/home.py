@@ -43,7 +43,9 @@ def when(iso: str) -> str:
 
 def players_text(info: SaveInfo) -> str:
     assert info.record is not None
-    return ", ".join(p.name + (" (cpu)" if p.kind == "computer" else "") for p in info.record.players)
+    return ", ".join(
+        p.name + (" (cpu)" if p.kind == "computer" else "") for p in info.record.players
+    )
 
 
 class HomeScreen(Screen[None]):
@@ -72,7 +74,13 @@ class HomeScreen(Screen[None]):
         self.title = "hotseat"
         self.sub_title = "a game table for one keyboard"
         table = self.query_one("#saves", DataTable)
-        for label, width in (("Save", 18), ("Game", 7), ("Players", 22), ("Turn", 10), ("Last played", 16)):
+        for label, width in (
+            ("Save", 14),
+            ("Game", 7),
+            ("Players", 19),
+            ("Turn", 9),
+            ("Last played", 16),
+        ):
             table.add_column(label, width=width)
         self.reload()
 
@@ -91,8 +99,16 @@ class HomeScreen(Screen[None]):
             else:
                 record, summary = info.record, info.record.summary
                 turn = "game over" if summary.get("over") else str(summary.get("turn") or "")
-                cells = (info.name, game_title(record.game), players_text(info), turn, when(record.updated))
-            table.add_row(*(Text(c, no_wrap=True, overflow="ellipsis") for c in cells), key=info.name)
+                cells = (
+                    info.name,
+                    game_title(record.game),
+                    players_text(info),
+                    turn,
+                    when(record.updated),
+                )
+            table.add_row(
+                *(Text(c, no_wrap=True, overflow="ellipsis") for c in cells), key=info.name
+            )
         if not self.infos:
             self.query_one("#detail", Static).update(
                 Text("No saved games yet: pick a game above and press Enter, or press n.")

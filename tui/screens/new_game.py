@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from rules import GAMES, SetupError, UnknownGame
 from saves import PlayerSpec, SaveError, validate_save_name
@@ -33,7 +33,6 @@ class NewGameScreen(Screen[GameSession | None]):
     BINDINGS = [
         Binding("escape", "cancel", "Back"),
         Binding("ctrl+s", "start", "Start"),
-        Binding("f1", "app.help", "Help"),
     ]
 
     def __init__(self, game_id: str) -> None:
@@ -65,8 +64,17 @@ class NewGameScreen(Screen[GameSession | None]):
                 name, computer = default_seat(i)
                 with Horizontal(classes="form-row seat-row", id=f"seat-{i}"):
                     yield Label(f"Seat {i + 1}", classes="form-label")
-                    yield Input(name, max_length=24, compact=True, id=f"name-{i}", classes="seat-name")
-                    yield Checkbox("Computer", computer, compact=True, id=f"cpu-{i}")
+                    yield Input(
+                        name, max_length=24, compact=True, id=f"name-{i}", classes="seat-name"
+                    )
+                    yield Select(
+                        [("Person", "human"), ("Computer", "computer")],
+                        value="computer" if computer else "human",
+                        allow_blank=False,
+                        compact=True,
+                        id=f"kind-{i}",
+                        classes="seat-kind",
+                    )
             with Horizontal(classes="form-row"):
                 yield Label("Seed", classes="form-label")
                 yield Input(placeholder="random", compact=True, id="seed", classes="short")
@@ -123,7 +131,7 @@ class NewGameScreen(Screen[GameSession | None]):
         return [
             PlayerSpec(
                 name=self.query_one(f"#name-{i}", Input).value.strip(),
-                kind="computer" if self.query_one(f"#cpu-{i}", Checkbox).value else "human",
+                kind=str(self.query_one(f"#kind-{i}", Select).value),
             )
             for i in range(count)
         ]

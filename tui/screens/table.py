@@ -56,7 +56,9 @@ class TableScreen(Screen[None]):
         if session.over:
             self.show(self.watching_seat())
             self.app.push_screen(
-                GameOverScreen(session.game.title, session.record.names(), session.game.result(session.state)),
+                GameOverScreen(
+                    session.game.title, session.record.names(), session.game.result(session.state)
+                ),
                 self.after_game_over,
             )
             return

@@ -43,5 +43,7 @@ def pile_text(view: dict[str, Any]) -> Text:
         text.append("7: play 7 or lower ", style="bold reverse")
         text.append(" ")
     text.append(view.get("need", ""))
-    text.append(f"   Draw pile: {view.get('draw_count', 0)}   Burned: {view.get('burned_count', 0)}")
+    text.append(
+        f"   Draw pile: {view.get('draw_count', 0)}   Burned: {view.get('burned_count', 0)}"
+    )
     return text

@@ -1,0 +1,116 @@
+"""The app around the table: new-game dialog, home screen, names, mouse, recovery."""
+
+from __future__ import annotations
+
+import json
+
+from textual.pilot import Pilot
+from textual.widgets import Input, Select
+from tui_helpers import app_for, new_session, play_bots_until, screen_text
+
+from saves import SaveStore
+from tui.games.three_by_three import ThreeByThreeScreen
+from tui.screens.home import HomeScreen
+from tui.screens.new_game import NewGameScreen
+from tui.widgets.hand import CardRow
+
+
+async def settle(pilot: Pilot, times: int = 5) -> None:
+    for _ in range(times):
+        await pilot.pause()
+
+
+async def test_new_game_dialog_explains_duplicate_names_inline(store: SaveStore) -> None:
+    app = app_for(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await settle(pilot)
+        assert isinstance(app.screen, NewGameScreen)
+        app.screen.query_one("#name-1", Input).value = "player 1"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, NewGameScreen)
+        assert "two players are called" in screen_text(app)
+        assert store.list() == []
+
+
+async def test_new_game_dialog_starts_a_saved_game(store: SaveStore) -> None:
+    app = app_for(store)
+    app.delay = 3600.0
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        screen.query_one("#seats", Select).value = 3
+        screen.query_one("#name-0", Input).value = "Ann"
+        screen.query_one("#seed", Input).value = "99"
+        screen.query_one("#save-name", Input).value = "sunday"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, ThreeByThreeScreen)
+    record, _, _ = store.load("sunday")
+    assert record.seed == 99
+    assert [p.kind for p in record.players] == ["human", "computer", "computer"]
+
+
+async def test_a_name_that_looks_like_markup_is_shown_as_typed(store: SaveStore) -> None:
+    session = new_session(store, "[red]x,cpu:[b]Bob")
+    app = app_for(store, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        shown = screen_text(app)
+        assert "[red]x" in shown
+        assert "[b]Bob" in shown
+
+
+async def test_clicking_a_card_points_at_it_and_a_second_click_marks_it(store: SaveStore) -> None:
+    session = new_session(store, "Ann,cpu:Bob", seed=8)
+    play_bots_until(
+        session,
+        lambda s: s.view(None)["phase"] == "play" and s.to_act() == [0] and not s.view(0)["pile"],
+    )
+    app = app_for(store, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ThreeByThreeScreen) and screen.my_turn
+        assert screen.cursor == 0
+        hand = screen.query_one("#hand", CardRow)
+        await pilot.click(hand, offset=(6 * 1 + 2, 0))
+        assert (screen.cursor, screen.marked) == (1, set())
+        await pilot.click(hand, offset=(6 * 1 + 2, 0))
+        assert screen.marked == {1}
+
+
+async def test_escape_goes_home_and_frees_the_save(store: SaveStore) -> None:
+    session = new_session(store, "Ann,cpu:Bob", seed=3)
+    app = app_for(store, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, HomeScreen)
+        assert "table" in screen_text(app)
+        store.lock("table").release()
+
+
+async def test_home_screen_recovers_a_damaged_save_as_a_new_one(store: SaveStore) -> None:
+    session = new_session(store, "Ann,Bob", seed=5)
+    play_bots_until(session, lambda s: len(s.record.actions) >= 8)
+    session.close()
+    path = store.path("table")
+    data = json.loads(path.read_text())
+    data["actions"][5] = [data["actions"][5][0], {"type": "take", "extra": 1}]
+    path.write_text(json.dumps(data))
+    before = path.read_bytes()
+    app = app_for(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "move 6" in screen_text(app)
+        await pilot.press("r")
+        await settle(pilot)
+        assert app.session is not None
+        assert app.session.name == "table-recovered"
+        assert len(app.session.record.actions) == 5
+    assert path.read_bytes() == before

@@ -1,0 +1,111 @@
+"""How every kind of screen looks at 80x24 with fixed seeds."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+from textual.pilot import Pilot
+from tui_helpers import app_for, new_session, play_bots_until
+
+from saves import SaveStore
+from tui.games.three_by_three import ThreeByThreeScreen
+from tui.screens.game_over import GameOverScreen
+from tui.screens.handoff import HandoffScreen
+
+FIXED_TIME = "2026-11-28T19:30:00+00:00"
+
+
+def pin_times(store: SaveStore, name: str) -> None:
+    """Give a save fixed creation and update times, so the home screen does not change."""
+    path = store.path(name)
+    data = json.loads(path.read_text())
+    data["created"] = data["updated"] = FIXED_TIME
+    path.write_text(json.dumps(data))
+
+
+async def until(pilot: Pilot, ready: Callable[[], bool]) -> None:
+    for _ in range(500):
+        await pilot.pause()
+        if ready():
+            return
+    raise AssertionError("the screen never got ready")
+
+
+def test_home_screen(snap_compare, store: SaveStore) -> None:  # type: ignore[no-untyped-def]
+    new_session(store, "Ann,Bob,cpu:Carla", seed=1, name="friday-night").close()
+    pin_times(store, "friday-night")
+    (store.root / "broken.json").write_text('{"format": "hotseat-save", "version": 1, "ga')
+    assert snap_compare(app_for(store), terminal_size=(80, 24))
+
+
+def test_new_game_dialog(snap_compare, store: SaveStore) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(app_for(store), press=["n"], terminal_size=(80, 24))
+
+
+def test_privacy_screen(snap_compare, store: SaveStore) -> None:  # type: ignore[no-untyped-def]
+    session = new_session(store, "Ann,Bob", seed=21)
+    play_bots_until(session, lambda s: len(s.record.actions) >= 6)
+    session.close()
+    app = app_for(store)
+
+    async def open_save(pilot: Pilot) -> None:
+        app.resume("table")
+        await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+
+    assert snap_compare(app, run_before=open_save, terminal_size=(80, 24))
+
+
+def test_table_in_tour_1(snap_compare, store: SaveStore) -> None:  # type: ignore[no-untyped-def]
+    session = new_session(store, "Ann,cpu:Bob,cpu:Cy,cpu:Dee", seed=31)
+    app = app_for(store, session)
+
+    async def my_turn(pilot: Pilot) -> None:
+        await until(
+            pilot, lambda: isinstance(app.screen, ThreeByThreeScreen) and app.screen.my_turn
+        )
+        await pilot.press("space", "down", "space", "right")
+
+    assert snap_compare(app, run_before=my_turn, terminal_size=(80, 24))
+
+
+def test_table_in_tour_3_with_eleven_players(snap_compare, store: SaveStore) -> None:  # type: ignore[no-untyped-def]
+    names = ",".join(["Ann"] + [f"cpu:Bot{i}" for i in range(2, 12)])
+    session = new_session(store, names, seed=41)
+    play_bots_until(
+        session,
+        lambda s: s.view(None)["tour"] == 3 and s.to_act() == [0] and bool(s.view(0)["hand"]),
+    )
+    app = app_for(store, session)
+
+    async def my_turn(pilot: Pilot) -> None:
+        await until(
+            pilot, lambda: isinstance(app.screen, ThreeByThreeScreen) and app.screen.my_turn
+        )
+
+    assert snap_compare(app, run_before=my_turn, terminal_size=(80, 24))
+
+
+def test_help_screen(snap_compare, store: SaveStore) -> None:  # type: ignore[no-untyped-def]
+    session = new_session(store, "Ann,cpu:Bob", seed=51)
+    app = app_for(store, session)
+
+    async def open_help(pilot: Pilot) -> None:
+        await until(
+            pilot, lambda: isinstance(app.screen, ThreeByThreeScreen) and app.screen.my_turn
+        )
+        await pilot.press("question_mark")
+        await pilot.pause()
+
+    assert snap_compare(app, run_before=open_help, terminal_size=(80, 24))
+
+
+def test_game_over(snap_compare, store: SaveStore) -> None:  # type: ignore[no-untyped-def]
+    session = new_session(store, "Ann,cpu:Bob,cpu:Cy", seed=61)
+    play_bots_until(session, lambda s: s.over)
+    app = app_for(store, session)
+
+    async def game_over(pilot: Pilot) -> None:
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+
+    assert snap_compare(app, run_before=game_over, terminal_size=(80, 24))
