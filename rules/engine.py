@@ -141,7 +141,9 @@ class Game(ABC):
         """Public one-line facts for a save list: {"turn": name or None, "status": str}."""
 
     @abstractmethod
-    def bot_action(self, view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random) -> Action:
+    def bot_action(
+        self, view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random
+    ) -> Action:
         """The basic computer player's choice, from its own view and legal actions only."""
 
     def event_count(self, state: Any) -> int:

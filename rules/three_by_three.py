@@ -17,7 +17,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 from typing import Any
 
@@ -41,6 +41,7 @@ SWAP, PLAY, OVER = "swap", "play", "over"
 
 RANK_PLURAL = {"J": "jacks", "Q": "queens", "K": "kings", "A": "aces"}
 COUNT_WORD = {4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight"}
+ORDINAL_SUFFIX = {1: "st", 2: "nd", 3: "rd"}
 
 
 def card_label(card: str) -> str:
@@ -66,7 +67,7 @@ def fits(rank: str, top: str | None) -> bool:
     Anything goes on an empty pile (`top` None) or on a 2; a 2 or a 10 always
     goes; on a 7 the play must be 7 or lower; otherwise at least the top rank.
     """
-    if top is None or rank in "2T" or top == "2":
+    if top is None or rank == "2" or rank == "T" or top == "2":
         return True
     if top == "7":
         return RANK_VALUE[rank] <= SEVEN
@@ -131,15 +132,22 @@ TAKE = TakePile()
 
 Event = tuple[Any, ...]
 """A raw event: (kind, actor seat or None, *details), formatted lazily by `log`."""
+EventChain = tuple[Event, "EventChain"] | None
+"""The newest event linked to the chain of those before it; None before the first."""
 
 
 class ThreeByThreeState:
     """Everything about one game of 3 x 3. Owned by the engine; players get views.
 
-    Per-seat zones are tuples inside lists, so a clone copies only the lists.
     `face_down[seat]` has three slots, None where the card has been turned up.
     `draw` is the draw pile in drawing order; `pile` the discard pile bottom to
     top; `out_of_play` the cards a staged deck left out.
+
+    Per-seat zones are tuples inside lists, so a clone copies only the lists;
+    the events form a chain that clones share, so cloning does not grow with
+    the length of the game. `legal` caches the legal actions of the seat to
+    act, filled on first use: the facts of a state never change once `apply`
+    has returned it.
     """
 
     __slots__ = (
@@ -147,10 +155,12 @@ class ThreeByThreeState:
         "dealer",
         "decks",
         "draw",
-        "events",
+        "event_total",
         "face_down",
         "face_up",
         "hands",
+        "latest",
+        "legal",
         "loser",
         "out_of_play",
         "phase",
@@ -182,7 +192,9 @@ class ThreeByThreeState:
     ready: list[bool]
     places: list[int]
     loser: int | None
-    events: list[Event]
+    latest: EventChain
+    event_total: int
+    legal: tuple[Action, ...] | None
 
     def clone(self) -> ThreeByThreeState:
         """An independent copy: the lists are copied, the tuples in them shared.
@@ -209,8 +221,38 @@ class ThreeByThreeState:
         new.ready = self.ready[:]
         new.places = self.places[:]
         new.loser = self.loser
-        new.events = self.events[:]
+        new.latest = self.latest
+        new.event_total = self.event_total
+        new.legal = None
         return new
+
+    @property
+    def events(self) -> list[Event]:
+        """Every event so far, oldest first; setting it replaces the whole history."""
+        return self.events_since(0)
+
+    @events.setter
+    def events(self, events: Iterable[Event]) -> None:
+        self.latest = None
+        self.event_total = 0
+        for event in events:
+            self.record(event)
+
+    def events_since(self, start: int) -> list[Event]:
+        """The events from index `start` on, oldest first."""
+        found = []
+        node = self.latest
+        for _ in range(self.event_total - max(start, 0)):
+            assert node is not None
+            event, node = node
+            found.append(event)
+        found.reverse()
+        return found
+
+    def record(self, event: Event) -> None:
+        """Add an event after the others."""
+        self.latest = (event, self.latest)
+        self.event_total += 1
 
 
 def all_cards(state: ThreeByThreeState) -> Counter[str]:
@@ -265,7 +307,7 @@ def _without(zone: tuple[str, ...], cards: Iterable[str]) -> tuple[str, ...]:
     return tuple(rest)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _plays(source: str, cards: tuple[str, ...]) -> tuple[Play, ...]:
     """Every distinct play of some of these same-rank cards, smallest first."""
     ordered = sort_cards(cards)
@@ -290,11 +332,9 @@ def _labels(cards: Iterable[str]) -> str:
 
 
 def _ordinal(place: int) -> str:
-    if 10 <= place % 100 <= 20:
-        suffix = "th"
-    else:
-        suffix = {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
-    return f"{place}{suffix}"
+    """1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, ... 21st."""
+    teen = 10 <= place % 100 <= 20
+    return f"{place}{'th' if teen else ORDINAL_SUFFIX.get(place % 10, 'th')}"
 
 
 def _cards_count(count: int) -> str:
@@ -393,6 +433,7 @@ class ThreeByThree(Game):
         state.places = []
         state.loser = None
         state.events = [("deal", dealer, state.turn)]
+        state.legal = None
         return state
 
     # ---- whose turn, what is legal ---------------------------------------
@@ -408,105 +449,45 @@ class ThreeByThree(Game):
         """
         if state.turn is None or seat != state.turn:
             return []
-        if state.phase == SWAP:
-            six = sort_cards(state.hands[seat] + state.face_up[seat])
-            return [ChooseFaceUp(cards) for cards in dict.fromkeys(combinations(six, 3))]
-        hand = state.hands[seat]
-        if hand:
-            source, zone = HAND, hand
-        elif state.face_up[seat]:
-            source, zone = FACE_UP, state.face_up[seat]
-        else:
-            return [Blind(slot) for slot, card in enumerate(state.face_down[seat]) if card]
-        fitting = FITTING[_top(state.pile)]
-        groups: dict[str, list[str]] = {}
-        for card in zone:
-            if card[0] in fitting:
-                groups.setdefault(card[0], []).append(card)
-        if not groups:
-            return [TAKE]
-        legal: list[Action] = []
-        for rank in RANKS:
-            if rank in groups:
-                legal.extend(_plays(source, tuple(groups[rank])))
-        return legal
+        if state.legal is None:
+            state.legal = _legal(state, seat)
+        return list(state.legal)
 
     def _check(self, state: ThreeByThreeState, seat: int, action: Action) -> None:
         """Raise IllegalAction, saying why, unless `action` is in `legal_actions(state, seat)`."""
         if state.turn is None:
             raise IllegalAction("The game is over")
-        kind = type(action)
-        if kind not in ACTION_TYPES:
+        if not isinstance(action, ChooseFaceUp | Play | Blind | TakePile):
             raise IllegalAction(f"{action!r} is not a 3 x 3 action")
         name = state.players[state.turn]
         if seat != state.turn:
             raise IllegalAction(f"It is {name}'s turn")
         if state.phase == SWAP:
-            if kind is not ChooseFaceUp:
+            if not isinstance(action, ChooseFaceUp):
                 raise IllegalAction(f"Tour 1: {name} first chooses 3 face-up cards")
-            cards = _checked_cards(action.cards, 3)  # type: ignore[attr-defined]
+            cards = _checked_cards(action.cards, 3)
             _check_held(cards, state.hands[seat] + state.face_up[seat], "hand or face-up cards")
-            return
-        if kind is ChooseFaceUp:
+        elif isinstance(action, ChooseFaceUp):
             raise IllegalAction("Face-up cards are chosen in tour 1 only")
-        source = _source(state, seat)
-        if source == FACE_DOWN:
-            if kind is not Blind:
-                raise IllegalAction(
-                    f"{name} has no hand or face-up cards left and turns up a face-down card"
-                )
-            slot = action.slot  # type: ignore[attr-defined]
-            if type(slot) is not int or not 0 <= slot < 3:
-                raise IllegalAction(f"A face-down slot is 0, 1 or 2, not {slot!r}")
-            if state.face_down[seat][slot] is None:
-                raise IllegalAction(f"Face-down slot {slot} is already empty")
-            return
-        if kind is Blind:
-            raise IllegalAction(
-                "Face-down cards are turned up only when hand and face-up cards are gone"
-            )
-        zone = state.hands[seat] if source == HAND else state.face_up[seat]
-        top = _top(state.pile)
-        fitting = FITTING[top]
-        if kind is TakePile:
-            if any(card[0] in fitting for card in zone):
-                raise IllegalAction(f"{name} can play, so {name} may not take the pile")
-            return
-        play_source = action.source  # type: ignore[attr-defined]
-        if play_source != source:
-            if play_source == FACE_UP:
-                raise IllegalAction("Face-up cards are played only once the hand is empty")
-            if play_source == HAND:
-                raise IllegalAction(f"{name}'s hand is empty: play from the face-up cards")
-            raise IllegalAction(f"A play comes from 'hand' or 'face-up', not {play_source!r}")
-        cards = _checked_cards(action.cards)  # type: ignore[attr-defined]
-        rank = cards[0][0]
-        if any(card[0] != rank for card in cards):
-            raise IllegalAction("The cards of one play must all have the same rank")
-        _check_held(cards, zone, "hand" if source == HAND else "face-up cards")
-        if rank not in fitting:
-            verb = "does" if len(cards) == 1 else "do"
-            why = f"{_labels(cards)} {verb} not fit on {card_label(state.pile[-1])}"
-            raise IllegalAction(f"{why}: next play {need_text(top)}")
+        else:
+            _check_move(state, seat, name, action)
 
     # ---- playing ----------------------------------------------------------
 
     def apply(self, state: ThreeByThreeState, seat: int, action: Action) -> ThreeByThreeState:
-        self._check(state, seat, action)
+        """Only a legal action is played, on a clone; a refusal says what is wrong."""
+        if action not in self.legal_actions(state, seat):
+            self._check(state, seat, action)
+            raise IllegalAction(f"{action!r} is not allowed now")
         new = state.clone()
-        kind = type(action)
-        if kind is Play:
-            if action.source == HAND:  # type: ignore[attr-defined]
-                new.hands[seat] = _without(new.hands[seat], action.cards)  # type: ignore[attr-defined]
-            else:
-                new.face_up[seat] = _without(new.face_up[seat], action.cards)  # type: ignore[attr-defined]
-            _lay(new, seat, action.source, action.cards)  # type: ignore[attr-defined]
-        elif kind is TakePile:
+        if isinstance(action, Play):
+            _play(new, seat, action.source, action.cards)
+        elif isinstance(action, TakePile):
             _take_pile(new, seat)
-        elif kind is Blind:
-            _turn_up(new, seat, action.slot)  # type: ignore[attr-defined]
-        else:
-            _choose_face_up(new, seat, action.cards)  # type: ignore[attr-defined]
+        elif isinstance(action, Blind):
+            _turn_up(new, seat, action.slot)
+        elif isinstance(action, ChooseFaceUp):
+            _choose_face_up(new, seat, action.cards)
         return new
 
     # ---- what players see -------------------------------------------------
@@ -514,6 +495,8 @@ class ThreeByThree(Game):
     def view(self, state: ThreeByThreeState, seat: int | None) -> dict[str, JSON]:
         """Public table facts plus, for a seat, its own hand.
 
+        `source` is where the seat plays from now ("hand" during tour 1 too),
+        None for a spectator, a seat that is out, or once the game is over.
         `places` lists the seats that got rid of their cards, in order; the
         loser is not in it, but the loser's seat shows the last place.
         """
@@ -559,11 +542,14 @@ class ThreeByThree(Game):
     ) -> list[dict[str, JSON]]:
         """The events in words; drawn cards are named only in the drawer's own log."""
         names = state.players
-        start = max(start, 0)
+        start = min(max(start, 0), state.event_total)
         return [
             {"index": index, "actor": event[1], "text": _event_text(event, names, seat)}
-            for index, event in enumerate(state.events[start:], start=start)
+            for index, event in enumerate(state.events_since(start), start=start)
         ]
+
+    def event_count(self, state: ThreeByThreeState) -> int:
+        return state.event_total
 
     def summary(self, state: ThreeByThreeState) -> dict[str, JSON]:
         view = self.view(state, None)
@@ -645,7 +631,6 @@ class ThreeByThree(Game):
         return choose(view, legal, rng)
 
 
-ACTION_TYPES = frozenset({ChooseFaceUp, Play, Blind, TakePile})
 ACTION_KEYS = {
     "face-up": {"type", "cards"},
     "play": {"type", "source", "cards"},
@@ -680,6 +665,76 @@ def _check_held(cards: tuple[str, ...], zone: tuple[str, ...], where: str) -> No
         rest.remove(card)
 
 
+def _legal(state: ThreeByThreeState, seat: int) -> tuple[Action, ...]:
+    """The legal actions of the seat whose turn it is (see `ThreeByThree.legal_actions`)."""
+    if state.phase == SWAP:
+        six = sort_cards(state.hands[seat] + state.face_up[seat])
+        return tuple(ChooseFaceUp(cards) for cards in dict.fromkeys(combinations(six, 3)))
+    hand = state.hands[seat]
+    if hand:
+        source, zone = HAND, hand
+    elif state.face_up[seat]:
+        source, zone = FACE_UP, state.face_up[seat]
+    else:
+        return tuple(Blind(slot) for slot, card in enumerate(state.face_down[seat]) if card)
+    fitting = FITTING[_top(state.pile)]
+    groups: dict[str, list[str]] = {}
+    for card in zone:
+        if card[0] in fitting:
+            groups.setdefault(card[0], []).append(card)
+    if not groups:
+        return (TAKE,)
+    legal: list[Action] = []
+    for rank in RANKS:
+        if rank in groups:
+            legal.extend(_plays(source, tuple(groups[rank])))
+    return tuple(legal)
+
+
+def _check_move(
+    state: ThreeByThreeState, seat: int, name: str, action: Play | Blind | TakePile
+) -> None:
+    """Raise IllegalAction unless the move is legal in tours 2 and 3."""
+    source = _source(state, seat)
+    if source == FACE_DOWN:
+        if not isinstance(action, Blind):
+            raise IllegalAction(
+                f"{name} has no hand or face-up cards left and turns up a face-down card"
+            )
+        slot = action.slot
+        if type(slot) is not int or not 0 <= slot < 3:
+            raise IllegalAction(f"A face-down slot is 0, 1 or 2, not {slot!r}")
+        if state.face_down[seat][slot] is None:
+            raise IllegalAction(f"Face-down slot {slot} is already empty")
+        return
+    if isinstance(action, Blind):
+        raise IllegalAction(
+            "Face-down cards are turned up only when hand and face-up cards are gone"
+        )
+    zone = state.hands[seat] if source == HAND else state.face_up[seat]
+    top = _top(state.pile)
+    fitting = FITTING[top]
+    if isinstance(action, TakePile):
+        if any(card[0] in fitting for card in zone):
+            raise IllegalAction(f"{name} can play, so {name} may not take the pile")
+        return
+    if action.source != source:
+        if action.source == FACE_UP:
+            raise IllegalAction("Face-up cards are played only once the hand is empty")
+        if action.source == HAND:
+            raise IllegalAction(f"{name}'s hand is empty: play from the face-up cards")
+        raise IllegalAction(f"A play comes from 'hand' or 'face-up', not {action.source!r}")
+    cards = _checked_cards(action.cards)
+    rank = cards[0][0]
+    if any(card[0] != rank for card in cards):
+        raise IllegalAction("The cards of one play must all have the same rank")
+    _check_held(cards, zone, "hand" if source == HAND else "face-up cards")
+    if rank not in fitting:
+        verb = "does" if len(cards) == 1 else "do"
+        why = f"{_labels(cards)} {verb} not fit on {card_label(state.pile[-1])}"
+        raise IllegalAction(f"{why}: next play {need_text(top)}")
+
+
 def _place(state: ThreeByThreeState, seat: int) -> int | None:
     if seat in state.places:
         return state.places.index(seat) + 1
@@ -693,7 +748,7 @@ def _choose_face_up(state: ThreeByThreeState, seat: int, cards: tuple[str, ...])
     state.hands[seat] = _without(state.hands[seat] + state.face_up[seat], cards)
     state.face_up[seat] = cards
     state.ready[seat] = True
-    state.events.append(("swap", seat, cards))
+    state.record(("swap", seat, cards))
     n = len(state.players)
     if not all(state.ready):
         state.turn = (seat + 1) % n
@@ -701,7 +756,15 @@ def _choose_face_up(state: ThreeByThreeState, seat: int, cards: tuple[str, ...])
     state.phase = PLAY
     state.tour = 2 if state.draw else 3
     state.turn = (state.dealer + 1) % n
-    state.events.append(("start", None, state.turn, state.tour))
+    state.record(("start", None, state.turn, state.tour))
+
+
+def _play(state: ThreeByThreeState, seat: int, source: str, cards: tuple[str, ...]) -> None:
+    if source == HAND:
+        state.hands[seat] = _without(state.hands[seat], cards)
+    else:
+        state.face_up[seat] = _without(state.face_up[seat], cards)
+    _lay(state, seat, source, cards)
 
 
 def _lay(state: ThreeByThreeState, seat: int, source: str, cards: tuple[str, ...]) -> None:
@@ -718,17 +781,17 @@ def _lay(state: ThreeByThreeState, seat: int, source: str, cards: tuple[str, ...
         pile = ()
     state.pile = pile
     again = bool(effect) and (_holds_cards(state, seat) or bool(state.draw))
-    state.events.append(("play", seat, source, cards, effect, burned, again))
+    state.record(("play", seat, source, cards, effect, burned, again))
     if effect == "four":
-        state.events.append(("four", seat, cards[0][0], run, burned, again))
+        state.record(("four", seat, cards[0][0], run, burned, again))
     if state.draw:
         drawn = state.draw[: len(cards)]
         state.draw = state.draw[len(cards) :]
         state.hands[seat] += drawn
-        state.events.append(("draw", seat, drawn))
+        state.record(("draw", seat, drawn))
         if not state.draw:
             state.tour = 3
-            state.events.append(("tour3", None))
+            state.record(("tour3", None))
     if not _holds_cards(state, seat):
         _leave(state, seat)
     elif not again:
@@ -738,7 +801,7 @@ def _lay(state: ThreeByThreeState, seat: int, source: str, cards: tuple[str, ...
 def _leave(state: ThreeByThreeState, seat: int) -> None:
     """The seat is out of cards and takes the next place; one seat left with cards loses."""
     state.places.append(seat)
-    state.events.append(("out", seat, len(state.places)))
+    state.record(("out", seat, len(state.places)))
     remaining = [i for i in range(len(state.players)) if i not in state.places]
     if len(remaining) > 1:
         state.turn = _next_seat(state, seat)
@@ -746,7 +809,7 @@ def _leave(state: ThreeByThreeState, seat: int) -> None:
     state.loser = remaining[0]
     state.phase = OVER
     state.turn = None
-    state.events.append(("over", None, state.loser))
+    state.record(("over", None, state.loser))
 
 
 def _turn_up(state: ThreeByThreeState, seat: int, slot: int) -> None:
@@ -761,14 +824,14 @@ def _turn_up(state: ThreeByThreeState, seat: int, slot: int) -> None:
     taken = (*state.pile, card)
     state.hands[seat] += taken
     state.pile = ()
-    state.events.append(("miss", seat, card, len(taken)))
+    state.record(("miss", seat, card, len(taken)))
     state.turn = _next_seat(state, seat)
 
 
 def _take_pile(state: ThreeByThreeState, seat: int) -> None:
     """Nothing fits: the whole pile goes into the hand and the next seat plays."""
     state.hands[seat] += state.pile
-    state.events.append(("take", seat, len(state.pile)))
+    state.record(("take", seat, len(state.pile)))
     state.pile = ()
     state.turn = _next_seat(state, seat)
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules import Action, Game, SetupError, get_game
-from saves import PlayerSpec, SaveLock, SaveRecord, SaveStore
+from saves import PlayerSpec, SaveLock, SaveRecord, SaveStore, replay
 
 
 @dataclass
@@ -36,10 +36,9 @@ class GameSession:
         options: dict[str, Any] | None = None,
     ) -> GameSession:
         """Set up a new game and write its first save; raises SetupError or SaveError."""
-        game = validate_new_game(game_id, players)
+        validate_new_game(game_id, players)
         record = SaveRecord.new(game_id, players, seed, options or {})
-        record.rules_version = game.rules_version
-        state = game.new_game(record.names(), seed, record.options)
+        game, state = replay(record)
         store.ensure_writable()
         if name is None:
             name = store.unique_name(default_save_name(game_id, record.created))
@@ -48,7 +47,7 @@ class GameSession:
         session = cls(store, name, record, game, state)
         session.lock = store.lock(name)
         try:
-            session.save()
+            store.write(name, record)
         except Exception:
             session.close()
             raise
@@ -81,26 +80,18 @@ class GameSession:
             self.lock.release()
             self.lock = None
 
-    def save(self) -> None:
-        """Write the record with a fresh public summary, atomically."""
-        summary = dict(self.game.summary(self.state))
-        summary["moves"] = len(self.record.actions)
-        summary["over"] = self.game.is_over(self.state)
-        self.record.summary = summary
-        self.store.write(self.name, self.record)
-
     def apply(self, seat: int, action: Action) -> None:
         """Play `action` for `seat` and save; on a failed save the move is undone and re-raised."""
         new_state = self.game.apply(self.state, seat, action)
-        old_state = self.state
-        self.state = new_state
-        self.record.actions.append((seat, action.to_json()))
+        summary = self.record.summary
+        self.record.add_move(seat, action, self.game, new_state)
         try:
-            self.save()
+            self.store.write(self.name, self.record)
         except Exception:
             self.record.actions.pop()
-            self.state = old_state
+            self.record.summary = summary
             raise
+        self.state = new_state
 
     @property
     def players(self) -> list[PlayerSpec]:

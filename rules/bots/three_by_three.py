@@ -13,6 +13,9 @@ from rules.three_by_three import RANK_VALUE, Blind, ChooseFaceUp, Play
 
 KEEPERS = frozenset("2T")
 """Ranks that always fit: held back until nothing else can be played."""
+WANDER = 0.1
+"""How often the bot makes a random play instead: without it, bots can circle forever
+(one holding only 2s, the other 2 and 7s, taking the pile in turn)."""
 
 
 def strength(card: str) -> int:
@@ -27,8 +30,8 @@ def strength(card: str) -> int:
 
 def choose(view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random) -> Action:
     """Tour 1: the strongest three cards face up. Then: all cards of the lowest rank
-    that fits, a 2 or 10 only when nothing else fits; a random face-down slot;
-    the pile only when that is the only choice.
+    that fits, a 2 or 10 only when nothing else fits (now and then a random play
+    instead); a random face-down slot; the pile only when that is the only choice.
     """
     if not legal:
         raise ValueError("the bot needs at least one legal action")
@@ -36,7 +39,7 @@ def choose(view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random
         return max(legal, key=_face_up_strength)
     plays = [action for action in legal if isinstance(action, Play)]
     if plays:
-        return _lowest_play(plays)
+        return _shedding_play(plays, rng)
     blinds = [action for action in legal if isinstance(action, Blind)]
     if blinds:
         return rng.choice(blinds)
@@ -48,9 +51,10 @@ def _face_up_strength(action: Action) -> list[int]:
     return sorted((strength(card) for card in action.cards), reverse=True)
 
 
-def _lowest_play(plays: list[Play]) -> Play:
-    """All cards of the lowest rank, preferring ranks other than 2 and 10."""
+def _shedding_play(plays: list[Play], rng: random.Random) -> Play:
+    """All cards of the lowest fitting rank other than 2 and 10, else of the lowest."""
+    if rng.random() < WANDER:
+        return rng.choice(plays)
     ranks = {play.cards[0][0] for play in plays}
-    ordinary = ranks - KEEPERS
-    rank = min(ordinary or ranks, key=RANK_VALUE.__getitem__)
+    rank = min(ranks - KEEPERS or ranks, key=RANK_VALUE.__getitem__)
     return max((play for play in plays if play.cards[0][0] == rank), key=lambda p: len(p.cards))

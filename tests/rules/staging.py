@@ -42,7 +42,9 @@ class Seat:
 
 def stage(*seats: Seat, draw: str = "") -> list[str]:
     """The explicit deck that deals these seats and this draw pile (first card drawn first)."""
-    named = [card for seat in seats for zone in (seat.hand, seat.up, seat.down) for card in cards(zone)]
+    named = [
+        card for seat in seats for zone in (seat.hand, seat.up, seat.down) for card in cards(zone)
+    ]
     named += cards(draw)
     decks = 1 if len(seats) <= 5 else 2
     spare = Counter(dict.fromkeys(FULL_DECK, decks)) - Counter(named)

@@ -12,9 +12,10 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from staging import GAME, NAMES
 
 from rules.three_by_three import FULL_DECK, SORT_KEY, ThreeByThreeState
+
+from staging import GAME, NAMES
 
 SEAT_KEYS = {"name", "hand_count", "face_up", "face_down", "place", "ready"}
 

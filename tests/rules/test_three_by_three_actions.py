@@ -7,10 +7,11 @@ import json
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from staging import GAME
 
 from rules import Action, IllegalAction
 from rules.three_by_three import TAKE, Blind, ChooseFaceUp, Play
+
+from staging import GAME
 
 
 @pytest.mark.parametrize(

@@ -4,17 +4,28 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 
 import pytest
+
+from rules import Action
+from rules.bots.three_by_three import choose
+from rules.three_by_three import TAKE, Blind, ChooseFaceUp, Play, ThreeByThreeState
+
 from staging import GAME, NAMES, Seat, deal, play, table
 
-from rules.bots.three_by_three import choose
-from rules.three_by_three import TAKE, Blind, ChooseFaceUp, Play
+
+class Steady(random.Random):
+    """Chance that never comes up: the bot sticks to its plan."""
+
+    def random(self) -> float:
+        return 0.999
 
 
-def bot_move(state: object, seat: int, seed: int = 0) -> object:
+def bot_move(state: ThreeByThreeState, seat: int, rng: random.Random | None = None) -> Action:
+    """The bot's choice from a view that went through JSON, like any plain data."""
     view = json.loads(json.dumps(GAME.view(state, seat)))
-    return GAME.bot_action(view, GAME.legal_actions(state, seat), random.Random(seed))
+    return GAME.bot_action(view, GAME.legal_actions(state, seat), rng or Steady())
 
 
 @pytest.mark.parametrize("players", range(2, 12))
@@ -42,6 +53,13 @@ def test_the_bot_puts_its_strongest_cards_face_up() -> None:
 def test_the_bot_plays_its_lowest_fitting_rank() -> None:
     state = table(Seat(hand="9C 6D QC"), Seat(), draw="3C")
     assert bot_move(state, 0) == Play("hand", ("6D",))
+
+
+def test_the_bot_now_and_then_makes_a_random_play() -> None:
+    state = table(Seat(hand="9C 6D TC"), Seat(), draw="3C")
+    picks = Counter(bot_move(state, 0, random.Random(seed)) for seed in range(200))
+    assert picks.most_common(1)[0][0] == Play("hand", ("6D",))
+    assert set(picks) == {Play("hand", (card,)) for card in ("6D", "9C", "TC")}
 
 
 def test_the_bot_keeps_2s_and_10s_while_another_card_fits() -> None:

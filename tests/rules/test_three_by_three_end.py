@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from staging import GAME, Seat, blind, play, play_up, table, take, texts
 
 from rules import IllegalAction
-from rules.three_by_three import TAKE
+from rules.three_by_three import TAKE, ThreeByThreeState
+
+from staging import GAME, Seat, blind, play, play_up, table, take, texts
 
 
-def three_players_until_ann_burns_with_her_last_card() -> object:
+def three_players_until_ann_burns_with_her_last_card() -> ThreeByThreeState:
     """Tour 3, no runs of four: Ann sheds hand, face-up and face-down cards, the last a 10."""
     state = table(
         Seat(hand="3C 3D 3H", up="5C 5D 5H", down="8C 9C TC"),
@@ -56,7 +57,7 @@ def test_turns_skip_a_player_who_is_out() -> None:
     assert GAME.legal_actions(state, 0) == []
 
 
-def two_players_until_ann_goes_out() -> object:
+def two_players_until_ann_goes_out() -> ThreeByThreeState:
     state = table(
         Seat(hand="3C 3D 3H", up="5C 5D 5H", down="8C 9C TC"),
         Seat(hand="4C 6C 8D", up="9D JS QS", down="KS KH KD"),

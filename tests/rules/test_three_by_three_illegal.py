@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from itertools import combinations
 
 import pytest
-from staging import GAME, NAMES, Seat, play, table
 
 from rules import Action, IllegalAction
 from rules.three_by_three import (
@@ -20,15 +19,18 @@ from rules.three_by_three import (
     sort_cards,
 )
 
+from staging import GAME, NAMES, Seat, play, table
+
 DRAW = "5C 5D 5H 6C 6D"
 
 
 def snapshot(state: ThreeByThreeState) -> tuple[object, ...]:
-    """Every field of the state, as comparable values."""
-    return tuple(
-        tuple(value) if isinstance(value, list) else value
-        for value in (getattr(state, name) for name in ThreeByThreeState.__slots__ if name != "rng")
-    )
+    """Every fact of the state, as comparable values (not the remembered legal actions)."""
+    fields = [
+        name for name in ThreeByThreeState.__slots__ if name not in ("rng", "legal", "latest")
+    ]
+    values = [getattr(state, name) for name in fields] + [state.events]
+    return tuple(tuple(value) if isinstance(value, list) else value for value in values)
 
 
 @dataclass(frozen=True)
@@ -53,6 +55,14 @@ def test_a_legal_action_returns_a_new_state_and_leaves_the_old_one_unchanged() -
     after = play(state, 0, "9H")
     assert snapshot(state) == before
     assert after is not state and snapshot(after) != before
+
+
+def test_changing_the_list_of_legal_actions_changes_nothing() -> None:
+    state = table(Seat(hand="9H JC QC"), Seat(), draw=DRAW)
+    GAME.legal_actions(state, 0).clear()
+    assert GAME.legal_actions(state, 1) == []
+    assert len(GAME.legal_actions(state, 0)) == 3
+    assert snapshot(play(state, 0, "9H")) != snapshot(state)
 
 
 def test_only_the_player_whose_turn_it_is_may_act() -> None:
@@ -101,7 +111,9 @@ def candidates(state: ThreeByThreeState, seat: int) -> set[Action]:
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 1), (2, 4), (3, 2), (5, 5), (6, 3)])
-def test_apply_accepts_exactly_the_legal_actions(players: int, seed: int) -> None:
+def test_apply_accepts_exactly_the_legal_actions_and_explains_every_refusal(
+    players: int, seed: int
+) -> None:
     rng = random.Random(seed)
     state = GAME.new_game(NAMES[:players], seed=seed)
     for _ in range(300):
@@ -112,8 +124,9 @@ def test_apply_accepts_exactly_the_legal_actions(players: int, seed: int) -> Non
         for action in candidates(state, seat):
             try:
                 GAME.apply(state, seat, action)
-            except IllegalAction:
+            except IllegalAction as refusal:
                 assert action not in legal, action
+                assert "not allowed now" not in str(refusal), action
             else:
                 assert action in legal, action
         other = (seat + 1) % players

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import pytest
-from staging import GAME, Seat, hand_of, play, table, take, texts
 
 from rules import IllegalAction
-from rules.three_by_three import TAKE, Play
+from rules.three_by_three import TAKE, Play, ThreeByThreeState
+
+from staging import GAME, Seat, hand_of, play, table, take, texts
 
 DRAW = "5C 5D 5H 6C 6D 6H 6S"
 """A draw pile to keep the game in tour 2; its cards are drawn in this order."""
 
 
-def plays(state: object, seat: int) -> set[tuple[str, ...]]:
+def plays(state: ThreeByThreeState, seat: int) -> set[tuple[str, ...]]:
+    """The card sets of every legal play."""
     return {action.cards for action in GAME.legal_actions(state, seat) if isinstance(action, Play)}
 
 

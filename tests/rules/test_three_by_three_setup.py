@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from staging import GAME, NAMES
 
 from rules import SetupError, get_game
 from rules.three_by_three import FULL_DECK, ThreeByThree, all_cards
+
+from staging import GAME, NAMES
 
 
 def test_the_game_is_registered_as_3x3() -> None:
@@ -79,7 +80,7 @@ def test_a_bad_explicit_deck_is_refused(deck: object, message: str) -> None:
         GAME.new_game(["Ann", "Bob"], seed=1, deck=deck)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("players", [["Ann"], list(NAMES) + ["Lou"], ["Ann", "ann"], ["Ann", " "]])
+@pytest.mark.parametrize("players", [["Ann"], [*NAMES, "Lou"], ["Ann", "ann"], ["Ann", " "]])
 def test_player_names_and_count_are_checked(players: list[str]) -> None:
     with pytest.raises(SetupError):
         GAME.new_game(players, seed=1)

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from staging import GAME, NAMES, Seat, deal, texts
 
 from rules import IllegalAction
 from rules.three_by_three import ChooseFaceUp, Play
+
+from staging import GAME, NAMES, Seat, deal, texts
 
 
 def test_seats_choose_in_order_starting_left_of_the_dealer() -> None:

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from staging import GAME, Seat, blind, hand_of, play, play_up, table, take, texts
 
 from rules import IllegalAction
-from rules.three_by_three import TAKE, Blind, Play
+from rules.three_by_three import TAKE, Blind, Play, ThreeByThreeState
+
+from staging import GAME, Seat, blind, hand_of, play, play_up, table, take, texts
 
 
-def empty_handed(up: str, down: str = "", bob: str = "4C 6C 8C") -> object:
+def empty_handed(up: str, down: str = "", bob: str = "4C 6C 8C") -> ThreeByThreeState:
     """Tour 3: Ann has just played her whole hand, 3♣ 3♦ 3♥; Bob answers with his first card."""
     state = table(Seat(hand="3C 3D 3H", up=up, down=down), Seat(hand=bob, up="JS QS KS"))
     state = play(state, 0, "3C 3D 3H")
@@ -58,7 +59,7 @@ def test_face_down_cards_wait_until_hand_and_face_up_cards_are_gone() -> None:
         blind(state, 0, 0)
 
 
-def down_to_blind(down: str) -> object:
+def down_to_blind(down: str) -> ThreeByThreeState:
     """Tour 3: Ann has played her hand and face-up cards; Bob's 6♣ tops the pile."""
     state = empty_handed(up="5S 5H 5D", down=down)
     state = play_up(state, 0, "5S 5H 5D")

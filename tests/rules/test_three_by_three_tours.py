@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from staging import GAME, Seat, hand_of, play, table, take, texts
 
 from rules import IllegalAction
 from rules.three_by_three import Play
+
+from staging import GAME, Seat, hand_of, play, table, take, texts
 
 
 def test_after_a_play_the_player_draws_as_many_cards_as_they_played() -> None:

@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from staging import GAME, NAMES, Seat, play, table, take, texts
 
 from rules.three_by_three import card_label, need_text
+
+from staging import GAME, NAMES, Seat, play, table, take, texts
 
 SEAT_KEYS = {"name", "hand_count", "face_up", "face_down", "place", "ready"}
 VIEW_KEYS = {
@@ -99,12 +100,14 @@ def test_the_log_tells_what_happened_in_words() -> None:
     state = table(Seat(hand="7H 7D 3C"), Seat(hand="8C KC AC"), draw="4C 4D 5C")
     state = play(state, 0, "7H 7D")
     state = take(state, 1)
-    log = GAME.log(state, 0, start=len(state.events) - 3)
-    assert log == [
-        {"index": len(state.events) - 3, "actor": 0, "text": "Ann played 7♦ 7♥ — next play 7 or lower"},
-        {"index": len(state.events) - 2, "actor": 0, "text": "Ann drew 4♣ 4♦"},
-        {"index": len(state.events) - 1, "actor": 1, "text": "Bob could not play and took the pile (2 cards)"},
+    count = GAME.event_count(state)
+    assert count == len(GAME.log(state, None))
+    assert GAME.log(state, 0, start=count - 3) == [
+        {"index": count - 3, "actor": 0, "text": "Ann played 7♦ 7♥ — next play 7 or lower"},
+        {"index": count - 2, "actor": 0, "text": "Ann drew 4♣ 4♦"},
+        {"index": count - 1, "actor": 1, "text": "Bob could not play and took the pile (2 cards)"},
     ]
+    assert GAME.log(state, 0, start=count) == []
 
 
 def test_the_log_opens_with_the_deal_and_the_swaps() -> None:

@@ -6,13 +6,14 @@ import json
 
 from textual.pilot import Pilot
 from textual.widgets import Input, Select
-from tui_helpers import app_for, new_session, play_bots_until, screen_text
 
 from saves import SaveStore
 from tui.games.three_by_three import ThreeByThreeScreen
 from tui.screens.home import HomeScreen
 from tui.screens.new_game import NewGameScreen
 from tui.widgets.hand import CardRow
+
+from tui_helpers import app_for, new_session, play_bots_until, screen_text
 
 
 async def settle(pilot: Pilot, times: int = 5) -> None:

@@ -8,10 +8,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from tui_helpers import new_session
 
 from saves import SaveStore
 from tui.cli import main
+
+from tui_helpers import new_session
 
 
 def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

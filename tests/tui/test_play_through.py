@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from textual.pilot import Pilot
-from tui_helpers import app_for, new_session, waits_for_enter
 
 from saves import SaveStore
 from tui.app import HotseatApp
@@ -11,6 +10,8 @@ from tui.games.three_by_three import ThreeByThreeScreen
 from tui.screens.game_over import GameOverScreen
 from tui.screens.handoff import HandoffScreen
 from tui.screens.home import HomeScreen
+
+from tui_helpers import app_for, new_session, waits_for_enter
 
 
 async def play_to_game_over(app: HotseatApp, pilot: Pilot, limit: int = 3000) -> None:

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from saves import SaveStore
+from tui.games.three_by_three import ThreeByThreeScreen
+from tui.screens.handoff import HandoffScreen
+
 from tui_helpers import (
     app_for,
     hidden_card_labels,
@@ -10,10 +14,6 @@ from tui_helpers import (
     screen_text,
     waits_for_enter,
 )
-
-from saves import SaveStore
-from tui.games.three_by_three import ThreeByThreeScreen
-from tui.screens.handoff import HandoffScreen
 
 
 async def test_privacy_screen_comes_first_and_shows_no_hidden_card(store: SaveStore) -> None:

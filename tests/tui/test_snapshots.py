@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
+from datetime import datetime
 
 from textual.pilot import Pilot
-from tui_helpers import app_for, new_session, play_bots_until
 
 from saves import SaveStore
 from tui.games.three_by_three import ThreeByThreeScreen
 from tui.screens.game_over import GameOverScreen
 from tui.screens.handoff import HandoffScreen
+
+from tui_helpers import app_for, new_session, play_bots_until
 
 FIXED_TIME = "2026-11-28T19:30:00+00:00"
 
@@ -35,7 +38,10 @@ async def until(pilot: Pilot, ready: Callable[[], bool]) -> None:
 def test_home_screen(snap_compare, store: SaveStore) -> None:  # type: ignore[no-untyped-def]
     new_session(store, "Ann,Bob,cpu:Carla", seed=1, name="friday-night").close()
     pin_times(store, "friday-night")
-    (store.root / "broken.json").write_text('{"format": "hotseat-save", "version": 1, "ga')
+    broken = store.root / "broken.json"
+    broken.write_text('{"format": "hotseat-save", "version": 1, "ga')
+    pinned = datetime.fromisoformat(FIXED_TIME).timestamp()
+    os.utime(broken, (pinned, pinned))
     assert snap_compare(app_for(store), terminal_size=(80, 24))
 
 
