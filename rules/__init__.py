@@ -3,13 +3,13 @@
 Standard library only, no I/O. `GAMES` maps stable ids to `Game` objects.
 """
 
-from rules.engine import JSON, Action, Game, IllegalAction, Option, SetupError
+from rules.engine import JSON, MAX_NAME_LENGTH, Action, Game, IllegalAction, Option, SetupError
 from rules.three_by_three import ThreeByThree
+from rules.xoxo import Xoxo
 
-GAMES: dict[str, Game] = {game.id: game for game in (ThreeByThree(),)}
+GAMES: dict[str, Game] = {game.id: game for game in (ThreeByThree(), Xoxo())}
 
 PLANNED: dict[str, str] = {
-    "xoxo": "XOXO",
     "shifting-stones": "Shifting Stones",
     "xylotar": "Xylotar",
 }
@@ -37,6 +37,7 @@ def get_game(game_id: str) -> Game:
 __all__ = [
     "GAMES",
     "JSON",
+    "MAX_NAME_LENGTH",
     "PLANNED",
     "Action",
     "Game",

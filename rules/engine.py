@@ -17,6 +17,9 @@ from typing import Any
 JSON = Any
 """Plain JSON data: dict, list, str, int, float, bool or None."""
 
+MAX_NAME_LENGTH = 24
+"""Player names are at most this long, so every table can show them."""
+
 
 class IllegalAction(ValueError):
     """An action that the rules do not allow now; the state is left unchanged."""
@@ -74,7 +77,8 @@ class Game(ABC):
         return resolved
 
     def check_players(self, players: Sequence[str]) -> list[str]:
-        """Player names, validated: count within the game's range, non-empty, unique."""
+        """Player names, validated: count within the game's range, printable, non-empty,
+        at most MAX_NAME_LENGTH long, unique ignoring case."""
         names = [str(p) for p in players]
         if not self.min_players <= len(names) <= self.max_players:
             raise SetupError(
@@ -84,6 +88,13 @@ class Game(ABC):
         for name in names:
             if not name.strip():
                 raise SetupError("player names must not be empty")
+            if not name.isprintable():
+                raise SetupError(f"player name {name!r} has control characters")
+            if len(name.strip()) > MAX_NAME_LENGTH:
+                raise SetupError(
+                    f"player name {name.strip()[:MAX_NAME_LENGTH]!r}... is longer than "
+                    f"{MAX_NAME_LENGTH} characters"
+                )
         lowered = [n.strip().casefold() for n in names]
         for i, name in enumerate(lowered):
             if name in lowered[:i]:

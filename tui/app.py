@@ -7,7 +7,7 @@ from textual.binding import Binding
 
 from saves import SaveError, SaveStore
 from tui.games import SCREENS
-from tui.model import GameSession
+from tui.model import GameSession, recover_save
 from tui.screens.help import HelpScreen
 from tui.screens.home import HomeScreen
 from tui.screens.new_game import NewGameScreen
@@ -16,17 +16,20 @@ from tui.screens.table import TableScreen
 DEFAULT_DELAY = 0.6
 """Seconds before each computer move, so people can follow."""
 
+HANDOFF_GUARD = 0.6
+"""Seconds the privacy screen ignores Enter after it appears."""
+
 
 class HotseatApp(App[None]):
     """The game table. Owns the save store and at most one open session (and its lock)."""
 
-    CSS_PATH = ["styles/app.tcss", "styles/three_by_three.tcss"]
+    CSS_PATH = ["styles/app.tcss", "styles/three_by_three.tcss", "styles/xoxo.tcss"]
     TITLE = "hotseat"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [
         Binding("question_mark,f1", "help", "Help"),
         Binding("escape", "home", "Home"),
-        Binding("q", "quit", "Quit"),
+        Binding("q", "quit", "Quit", key_display="q ^c"),
         Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
     ]
 
@@ -41,6 +44,7 @@ class HotseatApp(App[None]):
         super().__init__()
         self.store = store
         self.delay = delay
+        self.handoff_guard = HANDOFF_GUARD
         self.session: GameSession | None = None
         self._start = (session, resumed)
 
@@ -72,26 +76,25 @@ class HotseatApp(App[None]):
         try:
             session = GameSession.open(self.store, name)
         except SaveError as error:
-            self.notify(str(error), severity="error", timeout=8)
+            self.notify(str(error), severity="error", timeout=8, markup=False)
             return
         self.open_table(session, resumed=True)
 
     def recover(self, name: str) -> None:
         """Resume a damaged save from its last good move, as a new save beside it."""
-        new_name = self.store.unique_name(f"{name}-recovered")
         try:
-            self.store.recover(name, new_name)
+            new_name = recover_save(self.store, name)
         except SaveError as error:
-            self.notify(str(error), severity="error", timeout=8)
+            self.notify(str(error), severity="error", timeout=8, markup=False)
             return
-        self.notify(f"Recovered as {new_name}; {name} is left as it was.")
+        self.notify(f"Recovered as {new_name}; {name} is left as it was.", markup=False)
         self.resume(new_name)
 
     def start_rematch(self, session: GameSession) -> None:
         try:
             new_session = session.rematch()
         except SaveError as error:
-            self.notify(str(error), severity="error", timeout=8)
+            self.notify(str(error), severity="error", timeout=8, markup=False)
             self.action_home()
             return
         self.action_home()

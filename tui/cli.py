@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -12,9 +11,17 @@ from typing import NoReturn
 
 from rules import SetupError, UnknownGame
 from saves import SaveError, SaveStore, default_save_dir, validate_save_name
-from tui.model import GameSession, parse_players
-from tui.screens.home import game_title, players_text, when
-from tui.screens.new_game import parse_seed
+from tui.model import (
+    GameSession,
+    game_title,
+    local_time,
+    new_seed,
+    parse_players,
+    parse_seed,
+    players_text,
+    recover_save,
+    turn_text,
+)
 
 USAGE_ERROR = 2
 
@@ -94,21 +101,22 @@ def main(argv: Sequence[str] | None = None) -> int:
 def open_session(store: SaveStore, args: argparse.Namespace) -> tuple[GameSession | None, bool]:
     """The session a command asks for, created or opened before any screen appears."""
     if args.command == "new":
-        seed = parse_seed(args.seed) if args.seed is not None else random.randrange(2**31)
+        seed = parse_seed(args.seed) if args.seed is not None else new_seed()
         name = args.name
         if name is not None:
             validate_save_name(name)
         players = parse_players(args.players)
         return GameSession.create(store, args.game, players, seed, name=name), False
     if args.command == "resume":
-        name = args.name or store.most_recent()
-        if name is None:
-            raise SaveError(f"no saved games in {store.root}")
         if args.recover:
-            new_name = store.unique_name(f"{name}-recovered")
-            store.recover(name, new_name)
-            print(f"hotseat: recovered {name} as {new_name}", file=sys.stderr)
-            name = new_name
+            if args.name is None:
+                raise SaveError("--recover needs the name of the damaged save")
+            name = recover_save(store, args.name)
+            print(f"hotseat: recovered {args.name} as {name}", file=sys.stderr)
+        else:
+            name = args.name or store.most_recent()
+            if name is None:
+                raise SaveError(f"no saved games in {store.root}")
         return GameSession.open(store, name), True
     return None, False
 
@@ -138,10 +146,9 @@ def list_saves(store: SaveStore) -> int:
         if info.error is not None or info.record is None:
             print(f"{info.name:<24} DAMAGED  {info.error}")
             continue
-        summary = info.record.summary
-        turn = "game over" if summary.get("over") else f"{summary.get('turn')}'s turn"
+        record = info.record
         print(
-            f"{info.name:<24} {game_title(info.record.game):<8} {players_text(info):<32} "
-            f"{turn:<16} {when(info.record.updated)}"
+            f"{info.name:<24} {game_title(record.game):<8} {players_text(record.players):<32} "
+            f"{turn_text(record.summary):<16} {local_time(record.updated)}"
         )
     return 0

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
-from rules import Action, Game, SetupError, get_game
+from rules import GAMES, PLANNED, Action, Game, SetupError, get_game
 from saves import PlayerSpec, SaveLock, SaveRecord, SaveStore, replay
 
 
@@ -70,7 +71,7 @@ class GameSession:
             self.store,
             self.record.game,
             list(self.record.players),
-            random.randrange(2**31),
+            new_seed(),
             options=dict(self.record.options),
         )
 
@@ -155,27 +156,56 @@ def parse_players(text: str) -> list[PlayerSpec]:
     return specs
 
 
-def check_player_names(game: Game, players: list[PlayerSpec]) -> None:
-    """Validate names through the game's own check; raises SetupError."""
-    for player in players:
-        if any(ch in player.name for ch in "\n\r\t\x1b") or not player.name.isprintable():
-            raise SetupError(f"player name {player.name!r} has control characters")
-        if len(player.name) > 24:
-            raise SetupError(f"player name {player.name[:24]!r}... is longer than 24 characters")
-    game.check_players([p.name for p in players])
-
-
 def validate_new_game(game_id: str, players: list[PlayerSpec]) -> Game:
     """The game for `game_id` if these players can sit at it; raises SetupError/UnknownGame."""
     game = get_game(game_id)
-    check_player_names(game, players)
+    game.check_players([p.name for p in players])
     return game
 
 
-__all__ = [
-    "GameSession",
-    "check_player_names",
-    "default_save_name",
-    "parse_players",
-    "validate_new_game",
-]
+def new_seed() -> int:
+    """A fresh random seed for a new deal."""
+    return random.randrange(2**31)
+
+
+def parse_seed(text: str) -> int:
+    """A seed is a whole number from 0 to 2**63-1."""
+    try:
+        seed = int(text)
+    except ValueError:
+        raise SetupError(f"the seed must be a whole number, not {text!r}") from None
+    if not 0 <= seed < 2**63:
+        raise SetupError("the seed must be between 0 and 9223372036854775807")
+    return seed
+
+
+def recover_save(store: SaveStore, name: str) -> str:
+    """Copy the replayable moves of a damaged save into a new save beside it; its name."""
+    new_name = store.unique_name(f"{name}-recovered")
+    store.recover(name, new_name)
+    return new_name
+
+
+def game_title(game_id: str) -> str:
+    """The title of a playable or planned game, or the id itself."""
+    return GAMES[game_id].title if game_id in GAMES else PLANNED.get(game_id, game_id)
+
+
+def players_text(players: list[PlayerSpec]) -> str:
+    """Seats as "Ann, Bob (cpu)"."""
+    return ", ".join(p.name + (" (cpu)" if p.kind == "computer" else "") for p in players)
+
+
+def turn_text(summary: dict[str, Any]) -> str:
+    """Whose turn a save summary names, or that the game is over."""
+    if summary.get("over"):
+        return "game over"
+    return f"{summary.get('turn')}'s turn" if summary.get("turn") else ""
+
+
+def local_time(iso: str) -> str:
+    """An ISO time as local "YYYY-MM-DD HH:MM"."""
+    try:
+        return datetime.fromisoformat(iso).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return "?"

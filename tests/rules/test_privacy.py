@@ -1,12 +1,13 @@
-"""3 x 3 privacy: a seat's view and log depend only on what that seat may know.
+"""Privacy: a seat's view and log depend only on what that seat may know.
 
-Hidden (RULES.md): other players' hands, all face-down cards (the owner's
+3 x 3 hides (RULES.md) other players' hands, all face-down cards (the owner's
 too), and the draw pile. Re-dealing all of that, and the cards others drew,
-must leave the seat's view and log exactly as they were.
+must leave the seat's view and log exactly as they were. XOXO: see below.
 """
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -14,6 +15,7 @@ from typing import Any
 import pytest
 
 from rules.three_by_three import FULL_DECK, SORT_KEY, ThreeByThreeState
+from rules.xoxo import KIND_OF, TILE_PARTS, Xoxo, XoxoState
 
 from staging import GAME, NAMES
 
@@ -107,3 +109,104 @@ def test_a_view_names_only_its_own_hand_and_public_cards(players: int, seed: int
             assert set(card_strings(view)) <= public
             if seat is None:
                 assert view["hand"] == []
+
+
+# ---- XOXO -------------------------------------------------------------------
+# Hidden (RULES.md): the values of unmet targets (except to their owner), the
+# boxed targets, and every tile below the top of a stack. Tiles below the top
+# of a board cell are hidden from views as well.
+
+XOXO = Xoxo()
+
+
+def xoxo_redeal(state: XoxoState, seat: int | None, rng: random.Random) -> XoxoState:
+    """The same public facts with the hidden tiles and target values shuffled among their places.
+
+    A target keeps its kind (its back is public); the boxed targets take whatever is left.
+    """
+    new = state.clone()
+    n = len(new.players)
+    pool = [tile for stack in (*new.stacks, new.general) for tile in stack[1:]]
+    pool += [tile for covered in new.under.values() for tile in covered]
+    rng.shuffle(pool)
+    deal = iter(pool)
+    new.stacks = [stack[:1] + tuple(next(deal) for _ in stack[1:]) for stack in new.stacks]
+    new.general = new.general[:1] + tuple(next(deal) for _ in new.general[1:])
+    new.under = {cell: tuple(next(deal) for _ in covered) for cell, covered in new.under.items()}
+    hidden = [(i, j) for i in range(n) if i != seat for j, met in enumerate(new.met[i]) if not met]
+    values = [new.targets[i][j] for i, j in hidden] + list(new.boxed)
+    rng.shuffle(values)
+    targets = [list(values_of) for values_of in new.targets]
+    for i, j in hidden:
+        kind = KIND_OF[targets[i][j]]
+        value = next(v for v in values if KIND_OF[v] == kind)
+        values.remove(value)
+        targets[i][j] = value
+    new.targets = tuple(tuple(values_of) for values_of in targets)
+    new.boxed = tuple(values)
+    return new
+
+
+def xoxo_states(players: int, seed: int) -> Iterator[XoxoState]:
+    """Every state of a game played mostly by bots, with some random moves."""
+    rng = random.Random(seed)
+    state = XOXO.new_game(NAMES[:players], seed)
+    yield state
+    while not XOXO.is_over(state):
+        (seat,) = XOXO.to_act(state)
+        legal = XOXO.legal_actions(state, seat)
+        if rng.random() < 0.3:
+            action = rng.choice(legal)
+        else:
+            action = XOXO.bot_action(XOXO.view(state, seat), legal, rng)
+        state = XOXO.apply(state, seat, action)
+        yield state
+
+
+XOXO_GAMES = [(2, 1), (2, 6), (3, 2), (3, 7), (4, 3), (4, 8)]
+
+
+@pytest.mark.parametrize(("players", "seed"), XOXO_GAMES)
+def test_an_xoxo_view_and_log_do_not_change_when_hidden_things_are_redealt(
+    players: int, seed: int
+) -> None:
+    rng = random.Random(seed)
+    changed = 0
+    for state in xoxo_states(players, seed):
+        for seat in [None, *range(players)]:
+            other = xoxo_redeal(state, seat, rng)
+            assert XOXO.view(other, seat) == XOXO.view(state, seat)
+            assert XOXO.log(other, seat) == XOXO.log(state, seat)
+            changed += other.targets != state.targets and other.under != state.under
+    assert changed
+
+
+@pytest.mark.parametrize(("players", "seed"), XOXO_GAMES)
+def test_an_xoxo_view_names_only_top_tiles_and_the_targets_that_seat_may_know(
+    players: int, seed: int
+) -> None:
+    for state in xoxo_states(players, seed):
+        tops = {*state.tops.values()} | {
+            stack[0] for stack in (*state.stacks, state.general) if stack
+        }
+        for seat in [None, *range(players)]:
+            view = XOXO.view(state, seat)
+            assert set(tile_strings(view)) <= tops
+            known = {
+                value
+                for i in range(players)
+                for value, met in zip(state.targets[i], state.met[i], strict=True)
+                if met or i == seat
+            }
+            shown = [t["value"] for info in view["seats"] for t in info["targets"] if t["value"]]
+            assert set(shown) == known
+            assert not set(state.boxed) & set(json.dumps(view).split('"'))
+
+
+def tile_strings(data: Any) -> list[str]:
+    """Every tile code named anywhere in plain JSON data."""
+    if isinstance(data, dict):
+        return [tile for value in data.values() for tile in tile_strings(value)]
+    if isinstance(data, list):
+        return [tile for value in data for tile in tile_strings(value)]
+    return [data] if isinstance(data, str) and data in TILE_PARTS else []

@@ -15,12 +15,20 @@ import pytest
 
 from rules import GAMES, Action, Game
 from rules.three_by_three import FULL_DECK, all_cards
+from rules.xoxo import ALL_TILES, VALUES, XoxoState, all_targets, all_tiles
 
 PLAYER_COUNTS = {"3x3": (2, 3, 4, 6, 11)}
 """Player counts to try per game; a game not listed is tried at every count it allows."""
 
-CONSERVED: dict[str, Callable[[Any], object]] = {"3x3": all_cards}
-"""A quantity each game must never change: for 3 x 3, the multiset of all cards."""
+
+def xoxo_material(state: XoxoState) -> object:
+    """Every tile (stacks and board, covered ones too) and every target (dealt and boxed)."""
+    return all_tiles(state), all_targets(state)
+
+
+CONSERVED: dict[str, Callable[[Any], object]] = {"3x3": all_cards, "xoxo": xoxo_material}
+"""A quantity each game must never change: for 3 x 3, the multiset of all cards; for XOXO,
+the tiles and the targets."""
 
 SEEDS = (1, 2)
 MAX_STEPS = 50_000
@@ -93,3 +101,11 @@ def test_a_full_deck_is_conserved_in_3x3() -> None:
     states, _ = random_game(GAMES["3x3"], 4, 7)
     assert all(all_cards(state) == all_cards(states[0]) for state in states)
     assert sorted(all_cards(states[-1]).elements()) == sorted(FULL_DECK)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_all_48_tiles_and_12_targets_are_accounted_for_in_xoxo(players: int) -> None:
+    states, _ = random_game(GAMES["xoxo"], players, 7)
+    for state in states:
+        assert sorted(all_tiles(state).elements()) == sorted(ALL_TILES)
+        assert sorted(all_targets(state).elements()) == sorted(VALUES)

@@ -90,7 +90,7 @@ CASES = {
     "wrong-format": (_set("format", "chess-save"), "not a hotseat save (no 'hotseat-save'", None),
     "newer-format": (_set("version", 7), "saved by a newer hotseat (format version 7)", None),
     "version-text": (_set("version", "1"), "unknown save format version '1'", None),
-    "unknown-game": (_set("game", "chess"), "unknown game 'chess' (playable: 3x3)", None),
+    "unknown-game": (_set("game", "chess"), "unknown game 'chess' (playable: 3x3, xoxo)", None),
     "coming-soon": (_set("game", "xylotar"), "Xylotar is coming soon", None),
     "newer-rules": (
         _set("rules_version", 99),

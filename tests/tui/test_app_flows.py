@@ -43,6 +43,8 @@ async def test_new_game_dialog_starts_a_saved_game(store: SaveStore) -> None:
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
+        screen.query_one("#game", Select).value = "3x3"
+        await settle(pilot)
         screen.query_one("#seats", Select).value = 3
         screen.query_one("#name-0", Input).value = "Ann"
         screen.query_one("#seed", Input).value = "99"

@@ -28,7 +28,7 @@ def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, s
     ("argv", "says"),
     [
         (["new", "chess", "--players", "Ann,Bob"], "unknown game 'chess'"),
-        (["new", "xoxo", "--players", "Ann,Bob"], "coming soon"),
+        (["new", "xylotar", "--players", "Ann,Bob"], "coming soon"),
         (["new", "3x3", "--players", "Ann"], "needs 2 to 11 players, not 1"),
         (["new", "3x3", "--players", ",".join(f"P{i}" for i in range(12))], "not 12"),
         (["new", "3x3", "--players", "Ann,"], "must not be empty"),

@@ -78,3 +78,18 @@ async def test_computer_turns_between_two_people_show_only_the_public_view(
         assert screen.shown_seat is None
         shown = screen_text(app)
         assert not {label for label in hidden_card_labels(session) if label in shown}
+
+
+async def test_an_enter_pressed_just_as_the_privacy_screen_appears_does_not_reveal(
+    store: SaveStore,
+) -> None:
+    session = new_session(store, "Ann,Bob", seed=7)
+    app = app_for(store, session)
+    app.handoff_guard = 60.0
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        assert app.screen_stack[-2].shown_seat is None  # type: ignore[attr-defined]

@@ -10,6 +10,8 @@ from rules.three_by_three import card_label
 from saves import PlayerSpec, SaveStore
 from tui.app import HotseatApp
 from tui.model import GameSession, parse_players
+from tui.screens.handoff import HandoffScreen
+from tui.screens.table import TableScreen
 
 
 def players(spec: str) -> list[PlayerSpec]:
@@ -17,8 +19,10 @@ def players(spec: str) -> list[PlayerSpec]:
     return parse_players(spec)
 
 
-def new_session(store: SaveStore, spec: str, seed: int = 7, name: str = "table") -> GameSession:
-    return GameSession.create(store, "3x3", players(spec), seed, name=name)
+def new_session(
+    store: SaveStore, spec: str, seed: int = 7, name: str = "table", game: str = "3x3"
+) -> GameSession:
+    return GameSession.create(store, game, players(spec), seed, name=name)
 
 
 def play_bots_until(session: GameSession, done: Callable[[GameSession], bool]) -> None:
@@ -34,7 +38,9 @@ def play_bots_until(session: GameSession, done: Callable[[GameSession], bool]) -
 def app_for(
     store: SaveStore, session: GameSession | None = None, resumed: bool = False
 ) -> HotseatApp:
-    return HotseatApp(store, delay=0.0, session=session, resumed=resumed)
+    app = HotseatApp(store, delay=0.0, session=session, resumed=resumed)
+    app.handoff_guard = 0.0
+    return app
 
 
 def screen_text(app: HotseatApp) -> str:
@@ -56,12 +62,8 @@ def hidden_card_labels(session: GameSession) -> set[str]:
 
 def waits_for_enter(app: HotseatApp) -> bool:
     """True when a person is asked for something that Enter answers: the privacy screen,
-    or their turn at the table (Enter plays the lowest playable card, takes the pile
-    when nothing fits, or confirms the tour 1 choice)."""
-    from tui.games.three_by_three import ThreeByThreeScreen
-    from tui.screens.handoff import HandoffScreen
-
+    or their turn at any table: every table puts its cursor on a legal choice, so Enter
+    always makes a legal move (in 3 x 3 the lowest playable card, taking the pile when
+    nothing fits, or the tour 1 choice; in XOXO a free cell)."""
     screen = app.screen
-    return isinstance(screen, HandoffScreen) or (
-        isinstance(screen, ThreeByThreeScreen) and screen.my_turn
-    )
+    return isinstance(screen, HandoffScreen) or (isinstance(screen, TableScreen) and screen.my_turn)

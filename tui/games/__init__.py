@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tui.games.three_by_three import ThreeByThreeScreen
+from tui.games.xoxo import XoxoScreen
 from tui.screens.table import TableScreen
 
-SCREENS: dict[str, type[TableScreen]] = {"3x3": ThreeByThreeScreen}
+SCREENS: dict[str, type[TableScreen]] = {"3x3": ThreeByThreeScreen, "xoxo": XoxoScreen}

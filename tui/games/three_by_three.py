@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from rich.text import Text
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, Header, Label, Static
 
 from tui.screens.table import TableScreen
@@ -24,11 +26,12 @@ class ThreeByThreeScreen(TableScreen):
     """Keyboard: arrows/hjkl move, Space marks (or swaps in tour 1), Enter plays, t takes."""
 
     BINDINGS = [
-        Binding("left,h", "move(-1)", "Left", show=False),
+        Binding("left,h", "move(-1)", "Move", key_display="←↑↓→"),
         Binding("right,l", "move(1)", "Right", show=False),
         Binding("up,k", "row(-1)", "Up", show=False),
         Binding("down,j", "row(1)", "Down", show=False),
         Binding("space", "mark", "Mark"),
+        Binding("enter", "done", "Done"),
         Binding("enter", "confirm", "Play"),
         Binding("t", "take", "Take pile"),
     ]
@@ -55,7 +58,8 @@ class ThreeByThreeScreen(TableScreen):
             yield CardRow(id="face-down")
         with Vertical(id="my-hand"):
             yield Label("Your hand", id="hand-label", classes="row-label")
-            yield CardRow(id="hand")
+            with VerticalScroll(id="hand-scroll"):
+                yield CardRow(id="hand")
         yield Static(id="prompt")
         yield Footer()
 
@@ -143,6 +147,11 @@ class ThreeByThreeScreen(TableScreen):
                 row.marked = frozenset({self.swap_pick[1]})
             row.empty_text = "hidden" if seat is None else "none"
         self.query_one("#prompt", Static).update(self.prompt_text())
+        if self.zone == "hand" and self.my_turn:
+            line = self.cursor // self.query_one("#hand", CardRow).per_line()
+            self.query_one("#hand-scroll", VerticalScroll).scroll_to(
+                y=max(0, line - 1), animate=False
+            )
 
     def prompt_text(self) -> Text:
         """What to do now, or what is going on; an error message wins."""
@@ -195,7 +204,11 @@ class ThreeByThreeScreen(TableScreen):
             return self.only_take()
         if action == "mark":
             return self.my_turn and not self.only_take()
+        if action == "done":
+            return self.swapping
         if action == "confirm":
+            return self.my_turn and not self.swapping
+        if action in ("move", "row"):
             return self.my_turn
         return True
 
@@ -224,15 +237,25 @@ class ThreeByThreeScreen(TableScreen):
         if self.zone == "face-down":
             self.say("Face-down cards are turned up one at a time: press Enter.")
             return
-        cards = self.zone_cards(self.zone)
         if self.cursor in self.marked:
             self.marked.discard(self.cursor)
-        elif self.marked and cards[next(iter(self.marked))][:-1] != cards[self.cursor][:-1]:  # type: ignore[index]
-            self.say("Only cards of one rank are played together.")
-            return
-        else:
+        elif self.playable_together(self.marked | {self.cursor}):
             self.marked.add(self.cursor)
+        else:
+            self.say("These cards cannot be played together now.")
+            return
         self.redraw()
+
+    def playable_together(self, indices: set[int]) -> bool:
+        """Whether one legal play holds all these cards of the current zone."""
+        cards = self.zone_cards(self.zone)
+        wanted = Counter(cards[i] for i in indices)
+        plays = [
+            Counter(m["cards"])
+            for m in (a.to_json() for a in self.legal)
+            if m["type"] == "play" and m["source"] == self.zone
+        ]
+        return any(not wanted - play for play in plays)
 
     def pick_for_swap(self, zone: str, index: int) -> None:
         """First pick remembers a card; a pick in the other row swaps the two."""
@@ -247,12 +270,15 @@ class ThreeByThreeScreen(TableScreen):
             self.swap_pick = None
         self.redraw()
 
-    def action_confirm(self) -> None:
-        if not self.my_turn:
-            return
+    def action_done(self) -> None:
+        """Tour 1: these three cards lie face up."""
         if self.swapping:
-            self.submit({"type": "face-up", "cards": sorted(self.draft["face-up"])})
-        elif self.only_take():
+            self.submit({"type": "face-up", "cards": self.draft["face-up"]})
+
+    def action_confirm(self) -> None:
+        if not self.my_turn or self.swapping:
+            return
+        if self.only_take():
             self.action_take()
         elif self.zone == "face-down":
             slots = self.face_down_slots()
@@ -268,7 +294,8 @@ class ThreeByThreeScreen(TableScreen):
             self.submit({"type": "take"})
 
     def on_card_row_picked(self, message: CardRow.Picked) -> None:
-        """A click points at the card; clicking the pointed card marks it."""
+        """A click points at the card, clicking the pointed card marks it, and a double
+        click plays it (with the marked cards)."""
         zone = message.row.id or ""
         if not self.my_turn or zone not in ZONES:
             return
@@ -279,8 +306,18 @@ class ThreeByThreeScreen(TableScreen):
             self.zone, self.cursor = zone, message.index
             self.pick_for_swap(zone, message.index)
             return
-        if self.cursor == message.index:
+        if message.double:
+            self.cursor = message.index
+            if self.marked and message.index not in self.marked:
+                self.marked.add(message.index)
+            self.action_confirm()
+        elif self.cursor == message.index:
             self.action_mark()
         else:
             self.cursor = message.index
             self.redraw()
+
+    @on(events.Click, "#pile")
+    def pile_clicked(self) -> None:
+        """Clicking the pile takes it, when nothing fits."""
+        self.action_take()

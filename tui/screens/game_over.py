@@ -15,27 +15,37 @@ from tui.widgets.opponents import ordinal
 
 
 class GameOverScreen(Screen[str]):
-    """Dismisses with "rematch" or "home"."""
+    """Dismisses with "rematch" or "home". Home has the focus: a stray Enter never
+    starts a new game."""
+
+    AUTO_FOCUS = "#home"
 
     BINDINGS = [
         Binding("r", "choose('rematch')", "Rematch"),
         Binding("h,escape", "choose('home')", "Home"),
     ]
 
-    def __init__(self, title: str, names: list[str], result: dict[str, Any]) -> None:
+    def __init__(
+        self,
+        title: str,
+        names: list[str],
+        result: dict[str, Any],
+        details: dict[int, str] | None = None,
+    ) -> None:
         super().__init__()
         self.game_title = title
         self.names = names
         self.result = result
+        self.details = details or {}
 
     def compose(self) -> ComposeResult:
         with Center(), Vertical(id="over-box"):
             yield Static(Text(f"{self.game_title}: game over", style="bold"), id="over-title")
-            yield Static(ranking_text(self.names, self.result), id="over-ranking")
+            yield Static(ranking_text(self.names, self.result, self.details), id="over-ranking")
             yield Static(Text(self.result.get("reason", "")), id="over-reason")
             with Horizontal(id="over-buttons"):
-                yield Button("Rematch (r)", id="rematch", variant="primary")
-                yield Button("Home (h)", id="home")
+                yield Button("Rematch (r)", id="rematch", compact=True)
+                yield Button("Home (h)", id="home", variant="primary", compact=True)
         yield Footer()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -45,8 +55,9 @@ class GameOverScreen(Screen[str]):
         self.dismiss(choice)
 
 
-def ranking_text(names: list[str], result: dict[str, Any]) -> Text:
-    """Places from first to last; tied seats share a place; the loser is marked."""
+def ranking_text(names: list[str], result: dict[str, Any], details: dict[int, str]) -> Text:
+    """Places from first to last; tied seats share a place; winners and loser are marked,
+    with each seat's details (e.g. the targets it met) after the name."""
     text = Text()
     losers = set(result.get("losers", []))
     place = 1
@@ -58,6 +69,8 @@ def ranking_text(names: list[str], result: dict[str, Any]) -> Text:
                 line.append("  - wins")
             elif seat in losers:
                 line.append("  - loses")
+            if seat in details:
+                line.append(f"  ({details[seat]})")
             text.append_text(line)
             text.append("\n")
         place += len(group)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from rich.text import Text
@@ -16,25 +17,28 @@ RECENT_LIMIT = 12
 
 
 class HandoffScreen(Screen[None]):
-    """ "Pass to Bob": what happened since Bob last acted, from Bob's view; Enter reveals."""
+    """Says "Pass to Bob", what happened since Bob last acted (from Bob's view); Enter reveals.
+
+    Enter presses in the first `guard` seconds are ignored: a double press or a
+    held key meant for the previous player's turn must not reveal the next hand.
+    """
 
     BINDINGS = [
         Binding("enter", "reveal", "Show my cards"),
     ]
 
-    def __init__(self, name: str, recent: list[dict[str, Any]], reason: str = "") -> None:
+    def __init__(self, name: str, recent: list[dict[str, Any]], guard: float = 0.0) -> None:
         super().__init__()
         self.player_name = name
         self.recent = recent
-        self.reason = reason
+        self.guard = guard
+        self.shown_at = time.monotonic()
 
     def compose(self) -> ComposeResult:
         with Center(), Vertical(id="handoff-box"):
             title = Text("Pass to ", style="bold")
             title.append(self.player_name, style="bold reverse")
             yield Static(title, id="handoff-title")
-            if self.reason:
-                yield Static(Text(self.reason), id="handoff-reason")
             yield Static(Text("Since your last turn:", style="bold"), classes="handoff-heading")
             yield Static(recent_text(self.recent), id="handoff-recent")
             prompt = Text("Only ")
@@ -43,8 +47,13 @@ class HandoffScreen(Screen[None]):
             yield Static(prompt, id="handoff-prompt")
         yield Footer()
 
+    def on_mount(self) -> None:
+        self.shown_at = time.monotonic()
+
     def action_reveal(self) -> None:
-        self.dismiss(None)
+        """Reveal, unless Enter came so soon that it was meant for the previous screen."""
+        if time.monotonic() - self.shown_at >= self.guard:
+            self.dismiss(None)
 
 
 def recent_text(entries: list[dict[str, Any]]) -> Text:

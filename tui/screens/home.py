@@ -12,14 +12,11 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from rules import GAMES, PLANNED
-from saves import SaveInfo
+from rules import GAMES
+from saves import SaveError, SaveInfo
+from tui.model import game_title, local_time, players_text
 
 GAME_ORDER = ("xoxo", "shifting-stones", "xylotar", "3x3")
-
-
-def game_title(game_id: str) -> str:
-    return GAMES[game_id].title if game_id in GAMES else PLANNED.get(game_id, game_id)
 
 
 def game_line(game_id: str) -> Text:
@@ -31,21 +28,6 @@ def game_line(game_id: str) -> Text:
     else:
         text.append("coming soon", style="dim italic")
     return text
-
-
-def when(iso: str) -> str:
-    """An ISO time as local "YYYY-MM-DD HH:MM"."""
-    try:
-        return datetime.fromisoformat(iso).astimezone().strftime("%Y-%m-%d %H:%M")
-    except ValueError:
-        return "?"
-
-
-def players_text(info: SaveInfo) -> str:
-    assert info.record is not None
-    return ", ".join(
-        p.name + (" (cpu)" if p.kind == "computer" else "") for p in info.record.players
-    )
 
 
 class HomeScreen(Screen[None]):
@@ -92,7 +74,12 @@ class HomeScreen(Screen[None]):
         self.infos: dict[str, SaveInfo] = {}
         table = self.query_one("#saves", DataTable)
         table.clear()
-        for info in self.app.store.list():  # type: ignore[attr-defined]
+        try:
+            infos = self.app.store.list()  # type: ignore[attr-defined]
+        except SaveError as error:
+            self.query_one("#detail", Static).update(Text(str(error)))
+            return
+        for info in infos:
             self.infos[info.name] = info
             if info.record is None or info.error is not None:
                 cells = (info.name, "?", "damaged: see below", "", when_mtime(info.modified))
@@ -102,9 +89,9 @@ class HomeScreen(Screen[None]):
                 cells = (
                     info.name,
                     game_title(record.game),
-                    players_text(info),
+                    players_text(record.players),
                     turn,
-                    when(record.updated),
+                    local_time(record.updated),
                 )
             table.add_row(
                 *(Text(c, no_wrap=True, overflow="ellipsis") for c in cells), key=info.name
@@ -170,7 +157,9 @@ class HomeScreen(Screen[None]):
     def action_recover(self) -> None:
         info = self.selected()
         if info is None or info.error is None or not info.error.replayable_moves:
-            self.app.notify("Only a damaged save whose first moves replay can be recovered.")
+            self.app.notify(
+                "Only a damaged save whose first moves replay can be recovered.", markup=False
+            )
             return
         self.app.recover(info.name)  # type: ignore[attr-defined]
 

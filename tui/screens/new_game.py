@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -14,7 +12,7 @@ from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from rules import GAMES, SetupError, UnknownGame
 from saves import PlayerSpec, SaveError, validate_save_name
-from tui.model import GameSession
+from tui.model import GameSession, new_seed, parse_seed
 
 MAX_SEATS = max(game.max_players for game in GAMES.values())
 
@@ -141,7 +139,7 @@ class NewGameScreen(Screen[GameSession | None]):
         seed_text = self.query_one("#seed", Input).value.strip()
         name = self.query_one("#save-name", Input).value.strip() or None
         try:
-            seed = parse_seed(seed_text) if seed_text else random.randrange(2**31)
+            seed = parse_seed(seed_text) if seed_text else new_seed()
             if name is not None:
                 validate_save_name(name)
             session = GameSession.create(
@@ -155,14 +153,3 @@ class NewGameScreen(Screen[GameSession | None]):
             self.query_one("#form-error", Static).update(Text("! " + str(error), style="bold"))
             return
         self.dismiss(session)
-
-
-def parse_seed(text: str) -> int:
-    """A seed is a whole number from 0 to 2**63-1."""
-    try:
-        seed = int(text)
-    except ValueError:
-        raise SetupError(f"the seed must be a whole number, not {text!r}") from None
-    if not 0 <= seed < 2**63:
-        raise SetupError("the seed must be between 0 and 9223372036854775807")
-    return seed

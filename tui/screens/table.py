@@ -38,6 +38,7 @@ class TableScreen(Screen[None]):
         self.view: dict[str, Any] = {}
         self.legal: list[Action] = []
         self._generation = 0
+        self._held_bot_move: tuple[int, int] | None = None
 
     @property
     def game_id(self) -> str:
@@ -55,12 +56,13 @@ class TableScreen(Screen[None]):
         session = self.session
         if session.over:
             self.show(self.watching_seat())
-            self.app.push_screen(
-                GameOverScreen(
-                    session.game.title, session.record.names(), session.game.result(session.state)
-                ),
-                self.after_game_over,
+            over = GameOverScreen(
+                session.game.title,
+                session.record.names(),
+                session.game.result(session.state),
+                self.final_details(session.view(None)),
             )
+            self.app.push_screen(over, self.after_game_over)
             return
         seat = session.to_act()[0]
         if not session.is_human(seat):
@@ -73,7 +75,11 @@ class TableScreen(Screen[None]):
         elif self.must_hand_off or (len(session.humans) > 1 and self.revealed_seat != seat):
             self.show(None)
             self.app.push_screen(
-                HandoffScreen(session.players[seat].name, session.since_last_acted(seat)),
+                HandoffScreen(
+                    session.players[seat].name,
+                    session.since_last_acted(seat),
+                    guard=self.app.handoff_guard,  # type: ignore[attr-defined]
+                ),
                 lambda _: self.reveal(seat),
             )
         else:
@@ -109,6 +115,10 @@ class TableScreen(Screen[None]):
     def draw(self) -> None:
         """Update the widgets from `self.view` and `self.legal`; each game screen draws its own."""
 
+    def final_details(self, view: dict[str, Any]) -> dict[int, str]:
+        """Per seat, what the game-over screen adds after the name; from the public view."""
+        return {}
+
     def say(self, message: str) -> None:
         """Show a one-line message to the player at the keyboard; each game screen has its place."""
 
@@ -124,13 +134,23 @@ class TableScreen(Screen[None]):
             self.say(str(error))
             return
         except (SaveError, OSError) as error:
-            self.app.notify(f"Not saved, move undone: {error}", severity="error")
+            self.app.notify(f"Not saved, move undone: {error}", severity="error", markup=False)
             return
         self.advance()
 
     def think(self, seat: int, generation: int) -> None:
-        if generation == self._generation:
-            self.compute_bot_move(seat, generation)
+        """Start the computer's move, or hold it while help or another screen is on top."""
+        if generation != self._generation:
+            return
+        if not self.is_current:
+            self._held_bot_move = (seat, generation)
+            return
+        self.compute_bot_move(seat, generation)
+
+    def on_screen_resume(self) -> None:
+        held, self._held_bot_move = self._held_bot_move, None
+        if held is not None:
+            self.think(*held)
 
     @work(thread=True, exclusive=True, group="bot")
     def compute_bot_move(self, seat: int, generation: int) -> None:
@@ -144,7 +164,9 @@ class TableScreen(Screen[None]):
         try:
             self.session.apply(seat, action)
         except (SaveError, OSError) as error:
-            self.app.notify(f"Not saved: {error}. Press Esc to go home.", severity="error")
+            self.app.notify(
+                f"Not saved: {error}. Press Esc to go home.", severity="error", markup=False
+            )
             return
         self.advance()
 

@@ -20,6 +20,9 @@ TOKEN_WIDTH = 6
 class CardRow(Widget):
     """Cards in a wrapping row. Face-down cards are `None`. Clicks post `CardRow.Picked`.
 
+    Unplayable cards (when `playable` is set) stand in parentheses and are dimmed,
+    the cursor card in brackets, marked cards carry a `*`: never colour alone.
+
     The row only shows; the screen decides what a pick means.
     """
 
@@ -35,16 +38,18 @@ class CardRow(Widget):
 
     @dataclass
     class Picked(Message):
-        """The player clicked the card at `index` of `row`."""
+        """The player clicked the card at `index` of `row`; `double` for a double click."""
 
         row: CardRow
         index: int
+        double: bool = False
 
         @property
         def control(self) -> CardRow:
             return self.row
 
-    def _per_line(self) -> int:
+    def per_line(self) -> int:
+        """Cards per screen line at the current width."""
         return max(1, (self.size.width or 80) // TOKEN_WIDTH)
 
     def get_content_height(self, container, viewport, width: int) -> int:  # type: ignore[no-untyped-def]
@@ -54,7 +59,7 @@ class CardRow(Widget):
     def render(self) -> Text:
         if not self.cards:
             return Text(self.empty_text, style="dim italic")
-        per_line = self._per_line()
+        per_line = self.per_line()
         text = Text(no_wrap=True, overflow="crop")
         for i, card in enumerate(self.cards):
             if i and i % per_line == 0:
@@ -71,12 +76,14 @@ class CardRow(Widget):
         if at_cursor:
             style += Style(reverse=True)
         mark = "*" if index in self.marked else " "
-        token = Text("[" if at_cursor else " ")
+        unplayable = bool(self.playable) and index not in self.playable
+        left, right = ("[", "]") if at_cursor else ("(", ")") if unplayable else (" ", " ")
+        token = Text(left)
         token.append(label.rjust(3) + mark, style)
-        token.append("]" if at_cursor else " ")
+        token.append(right)
         return token
 
     def on_click(self, event: events.Click) -> None:
-        index = (event.y * self._per_line()) + event.x // TOKEN_WIDTH
-        if 0 <= event.x < self._per_line() * TOKEN_WIDTH and 0 <= index < len(self.cards):
-            self.post_message(self.Picked(self, index))
+        index = (event.y * self.per_line()) + event.x // TOKEN_WIDTH
+        if 0 <= event.x < self.per_line() * TOKEN_WIDTH and 0 <= index < len(self.cards):
+            self.post_message(self.Picked(self, index, double=event.chain >= 2))

@@ -1,0 +1,148 @@
+"""The basic XOXO computer player: meets its own targets, and gives nothing away.
+
+It decides from its own view and the legal actions only, never the full state.
+For each placement it lays the visible top tile of the chosen stack on the
+view's board and looks at the lines through that cell.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from rules.engine import JSON, Action
+from rules.xoxo import (
+    COLOURS,
+    FACES,
+    KIND_OF,
+    OWN,
+    SHAPES,
+    Cell,
+    Place,
+    all_lines,
+    lines_through,
+    shared_values,
+)
+
+WIN = 10_000.0
+"""Meeting the last own target, or ending the game in the lead."""
+MEET = 100.0
+"""Each own target met by the placement."""
+GIVE = 60.0
+"""Times the expected number of opponents' targets a new line may meet."""
+LAST_TARGET = 3.0
+"""How much worse it is to give an opponent its last target (it wins)."""
+PACE = 1.0
+"""Drawing from the stack that suits the score: the shorter one when leading."""
+VALUES_OF_KIND = {"colour": COLOURS, "shape": SHAPES, "face": FACES}
+
+
+@dataclass(frozen=True)
+class Table:
+    """What the bot reads from its view once per decision."""
+
+    seat: int
+    tops: dict[Cell, str]
+    sources: dict[str, tuple[str | None, int]]
+    wanted: frozenset[str]
+    safe: frozenset[str]
+    met: list[int]
+    hidden: list[dict[str, int]]
+    candidates: dict[str, int]
+
+
+def read(view: Mapping[str, JSON]) -> Table:
+    """The board, the stack tops and sizes, and who may still want which kind of value.
+
+    A value cannot be an opponent's unmet target if it is one of the bot's own
+    targets, a revealed target, or shows in a line already (it would be met).
+    """
+    seat = view["seat"]
+    seats = view["seats"]
+    tops = {(cell["x"], cell["y"]): cell["top"] for cell in view["cells"]}
+    own = seats[seat]["stack"]
+    general = view["general"]
+    known = {target["value"] for info in seats for target in info["targets"] if target["value"]}
+    for line in all_lines(tops):
+        known.update(shared_values(*(tops[spot] for spot in line)))
+    hidden = []
+    for index, info in enumerate(seats):
+        kinds: dict[str, int] = {}
+        if index != seat:
+            for target in info["targets"]:
+                if not target["met"]:
+                    kinds[target["kind"]] = kinds.get(target["kind"], 0) + 1
+        hidden.append(kinds)
+    return Table(
+        seat=seat,
+        tops=tops,
+        sources={OWN: (own["top"], own["count"]), "general": (general["top"], general["count"])},
+        wanted=frozenset(t["value"] for t in seats[seat]["targets"] if not t["met"]),
+        safe=frozenset(known),
+        met=[info["met"] for info in seats],
+        hidden=hidden,
+        candidates={
+            kind: sum(value not in known for value in values)
+            for kind, values in VALUES_OF_KIND.items()
+        },
+    )
+
+
+def choose(view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random) -> Action:
+    """The best-scoring placement, ties broken at random.
+
+    First meet own targets (the more the better; the last one wins), then
+    avoid lines in a value an opponent's unmet target of that kind may hold
+    (worst when it would be that opponent's last target); end the game by
+    emptying a stack only when in the lead. Leading, draw from the shorter
+    stack to hasten the end; behind, from the longer one.
+    """
+    if not legal:
+        raise ValueError("the bot needs at least one legal action")
+    table = read(view)
+    scores = [score(table, action) for action in legal]
+    best = max(scores)
+    return rng.choice(
+        [action for action, value in zip(legal, scores, strict=True) if value == best]
+    )
+
+
+def score(table: Table, action: Action) -> float:
+    """How good the placement looks (see `choose`)."""
+    assert isinstance(action, Place)
+    tile, count = table.sources[action.source]
+    assert tile is not None
+    cell = (action.x, action.y)
+    tops = {**table.tops, cell: tile}
+    shown = {
+        value
+        for line in lines_through(tops, cell)
+        for value in shared_values(*(tops[spot] for spot in line))
+    }
+    mine = len(shown & table.wanted)
+    if mine == len(table.wanted):
+        return WIN
+    value = MEET * mine - GIVE * sum(danger(table, value) for value in shown - table.wanted)
+    my_met = table.met[table.seat] + mine
+    leading = all(my_met > met for seat, met in enumerate(table.met) if seat != table.seat)
+    if count == 1:
+        return value + (WIN if leading else -WIN)
+    other = table.sources["general" if action.source == OWN else OWN][1]
+    shorter = count < other
+    return value + (PACE if shorter == leading else 0.0)
+
+
+def danger(table: Table, value: str) -> float:
+    """The expected number of opponents' unmet targets a line in `value` meets."""
+    if value in table.safe:
+        return 0.0
+    kind = KIND_OF[value]
+    candidates = table.candidates[kind]
+    total = 0.0
+    for kinds in table.hidden:
+        held = kinds.get(kind, 0)
+        if held:
+            weight = LAST_TARGET if sum(kinds.values()) == 1 else 1.0
+            total += weight * min(held / candidates, 1.0)
+    return total

@@ -1,0 +1,185 @@
+"""The XOXO table: the sliding 3x3 layout, every stack, every target; keys pick source and cell."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Header, Static
+
+from tui.screens.table import TableScreen
+from tui.widgets.board import Board
+from tui.widgets.log import GameLog
+from tui.widgets.targets import TargetPanel
+from tui.widgets.tile import tile_short
+
+SOURCES = ("own", "general")
+STEPS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
+
+
+class XoxoScreen(TableScreen):
+    """Keyboard: Tab or 1/2 picks the stack, arrows/hjkl the cell, Enter places."""
+
+    BINDINGS = [
+        Binding("left,h", "step('left')", "Move", key_display="←↑↓→"),
+        Binding("right,l", "step('right')", "Right", show=False),
+        Binding("up,k", "step('up')", "Up", show=False),
+        Binding("down,j", "step('down')", "Down", show=False),
+        Binding("tab", "switch_source", "Stack", key_display="tab 1 2"),
+        Binding("1", "source('own')", "Own stack", show=False),
+        Binding("2", "source('general')", "General", show=False),
+        Binding("enter", "place", "Place"),
+    ]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.source = "own"
+        self.cursor: tuple[int, int] = (0, 0)
+        self.message = ""
+        self.met_before: dict[int, set[str]] = {}
+
+    def compose(self) -> ComposeResult:
+        yield Header(show_clock=False)
+        with Horizontal(id="xoxo-top"):
+            yield Board(id="board")
+            with Vertical(id="xoxo-side"):
+                yield TargetPanel(id="targets")
+                yield GameLog(id="log")
+        yield Static(id="prompt")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#log", GameLog).border_title = "Log"
+
+    # ---- drawing -------------------------------------------------------
+
+    def open_cells(self) -> list[tuple[int, int]]:
+        return [(p["x"], p["y"]) for p in self.view.get("placements", [])]
+
+    def usable_sources(self) -> list[str]:
+        """The stacks this seat may place from now, as the engine lists them."""
+        return list(dict.fromkeys(a.to_json()["source"] for a in self.legal))
+
+    def draw(self) -> None:
+        """A new view: keep the stack choice if still usable, put the cursor on a free cell."""
+        self.message = ""
+        usable = self.usable_sources()
+        if usable and self.source not in usable:
+            self.source = usable[0]
+        cells = self.open_cells()
+        if cells and self.cursor not in cells:
+            self.cursor = cells[len(cells) // 2]
+        self.announce_met_targets()
+        self.redraw()
+
+    def announce_met_targets(self) -> None:
+        """A notification for every target met since the last view (met targets are public)."""
+        for seat, info in enumerate(self.view.get("seats", [])):
+            met = {t["value"] for t in info["targets"] if t["met"]}
+            new = met - self.met_before.get(seat, met)
+            for value in sorted(new):
+                self.app.notify(
+                    f"{info['name']} met the target {value}", title="Target met", markup=False
+                )
+            self.met_before[seat] = met
+
+    def redraw(self) -> None:
+        view = self.view
+        board = self.query_one("#board", Board)
+        board.view = view
+        board.show_open = view.get("phase") != "over"
+        board.cursor = self.cursor if self.my_turn else None
+        self.query_one("#targets", TargetPanel).view = view
+        self.title = "XOXO" if view.get("phase") != "over" else "XOXO - game over"
+        self.query_one("#prompt", Static).update(self.prompt_text())
+
+    def prompt_text(self) -> Text:
+        if self.message:
+            return Text("! " + self.message, style="bold")
+        view = self.view
+        if view.get("phase") == "over":
+            return Text("Game over.")
+        if not self.my_turn:
+            acting = view.get("to_act", [])
+            who = view["players"][acting[0]] if acting else "nobody"
+            return Text(
+                f"Waiting for {who}.  (* last tile: cannot be covered; xN: tiles in a pile)"
+            )
+        seat = view["seat"]
+        stacks = {"own": view["seats"][seat]["stack"], "general": view["general"]}
+        text = Text("Placing from: ")
+        for key, (number, label) in zip(SOURCES, ((1, "your stack"), (2, "general")), strict=True):
+            chosen = key == self.source
+            text.append(f"[{number}] {label} ", style="bold reverse" if chosen else "")
+            top = stacks[key]["top"]
+            text.append_text(tile_short(top) if top else Text("empty", style="italic"))
+            text.append("   ")
+        text.append("\nArrows pick a cell marked +, Enter places. * last tile, xN pile height.")
+        return text
+
+    def final_details(self, view: dict[str, Any]) -> dict[int, str]:
+        """Each player's met targets, named."""
+        details = {}
+        for seat, info in enumerate(view["seats"]):
+            met = [t["value"] for t in info["targets"] if t["met"]]
+            details[seat] = f"met {len(met)}: {', '.join(met)}" if met else "met none"
+        return details
+
+    def say(self, message: str) -> None:
+        self.message = message
+        self.redraw()
+
+    # ---- intents -------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("switch_source", "source", "place", "step"):
+            return self.my_turn
+        return True
+
+    def action_step(self, direction: str) -> None:
+        """Move to the nearest cell in that direction that is on the board window."""
+        if not self.my_turn:
+            return
+        dx, dy = STEPS[direction]
+        window = self.query_one("#board", Board).window
+        x, y = self.cursor[0] + dx, self.cursor[1] + dy
+        if window.x <= x < window.x + window.width and window.y <= y < window.y + window.height:
+            self.cursor = (x, y)
+            self.message = ""
+            if self.cursor not in self.open_cells():
+                self.message = "No tile may go here now; cells marked + are free."
+            self.redraw()
+
+    def action_switch_source(self) -> None:
+        usable = self.usable_sources()
+        if usable:
+            others = [s for s in usable if s != self.source]
+            self.action_source(others[0] if others else self.source)
+
+    def action_source(self, source: str) -> None:
+        if not self.my_turn:
+            return
+        if source not in self.usable_sources():
+            self.say(f"The {'general' if source == 'general' else 'own'} stack is empty.")
+            return
+        self.source = source
+        self.message = ""
+        self.redraw()
+
+    def action_place(self) -> None:
+        x, y = self.cursor
+        self.submit({"type": "place", "source": self.source, "x": x, "y": y})
+
+    def on_board_picked(self, message: Board.Picked) -> None:
+        """A click on a free cell places there; on any other cell it only points."""
+        if not self.my_turn:
+            return
+        if (message.x, message.y) == self.cursor and self.cursor in self.open_cells():
+            self.action_place()
+            return
+        self.cursor = (message.x, message.y)
+        self.message = ""
+        self.redraw()
