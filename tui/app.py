@@ -23,7 +23,12 @@ HANDOFF_GUARD = 0.6
 class HotseatApp(App[None]):
     """The game table. Owns the save store and at most one open session (and its lock)."""
 
-    CSS_PATH = ["styles/app.tcss", "styles/three_by_three.tcss", "styles/xoxo.tcss"]
+    CSS_PATH = [
+        "styles/app.tcss",
+        "styles/three_by_three.tcss",
+        "styles/xoxo.tcss",
+        "styles/shifting_stones.tcss",
+    ]
     TITLE = "hotseat"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [

@@ -11,7 +11,12 @@ from textual.widgets import Footer, Header, MarkdownViewer
 
 from rules import GAMES
 
-HELP_FILES = {"3x3": "three_by_three.md", "xoxo": "xoxo.md", "home": "hotseat.md"}
+HELP_FILES = {
+    "3x3": "three_by_three.md",
+    "xoxo": "xoxo.md",
+    "shifting-stones": "shifting_stones.md",
+    "home": "hotseat.md",
+}
 
 
 def help_markdown(topic: str) -> str:

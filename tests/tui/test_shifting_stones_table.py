@@ -1,0 +1,138 @@
+"""Shifting Stones at the table: solo and against the computer through keys, and how it looks."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.pilot import Pilot
+
+from saves import SaveStore
+from tui.app import HotseatApp
+from tui.games.shifting_stones import ShiftingStonesScreen
+from tui.screens.game_over import GameOverScreen
+from tui.screens.handoff import HandoffScreen
+
+from tui_helpers import app_for, new_session, play_bots_until, screen_text
+
+
+async def until(pilot: Pilot, ready: Callable[[], bool]) -> None:
+    for _ in range(500):
+        await pilot.pause()
+        if ready():
+            return
+    raise AssertionError("the screen never got ready")
+
+
+def my_turn(app: HotseatApp) -> bool:
+    return isinstance(app.screen, ShiftingStonesScreen) and app.screen.my_turn
+
+
+def next_keys(screen: ShiftingStonesScreen) -> list[str]:
+    """What a simple person presses: score a matching card (the cursor starts on one), else
+    flip the centre stone with the first card once a turn, else skip if allowed, else end."""
+    hand = screen.view["hand"]
+    if any(card["scorable"] for card in hand):
+        return ["enter"]
+    if hand and screen.view["turn"]["actions"] == 0 and screen.can("flip"):
+        return ["1", "f", "enter"]
+    if screen.can("skip"):
+        return ["k"]
+    return ["e"]
+
+
+async def play_through(app: HotseatApp, pilot: Pilot) -> None:
+    for _ in range(3000):
+        await pilot.pause()
+        screen = app.screen
+        if isinstance(screen, GameOverScreen):
+            return
+        if isinstance(screen, HandoffScreen):
+            await pilot.press("enter")
+        elif isinstance(screen, ShiftingStonesScreen) and screen.my_turn:
+            await pilot.press(*next_keys(screen))
+    raise AssertionError("the game did not end")
+
+
+async def test_a_whole_solo_game_through_keys(store: SaveStore) -> None:
+    session = new_session(store, "Ann", seed=5, game="shifting-stones")
+    app = app_for(store, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_through(app, pilot)
+        assert "game over" in screen_text(app)
+    _, game, state = store.load("table")
+    assert game.is_over(state)
+
+
+async def test_a_whole_game_against_the_computer_through_keys(store: SaveStore) -> None:
+    session = new_session(store, "Ann,cpu:Bob", seed=6, game="shifting-stones")
+    app = app_for(store, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_through(app, pilot)
+    _, game, state = store.load("table")
+    assert game.is_over(state)
+
+
+async def test_a_shift_picks_two_neighbouring_stones(store: SaveStore) -> None:
+    session = new_session(store, "Ann,cpu:Bob", seed=8, game="shifting-stones")
+    play_bots_until(session, lambda s: s.to_act() == [0] and s.view(0)["turn"]["actions"] == 0)
+    app = app_for(store, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: my_turn(app))
+        before = [stone["up"] for stone in session.view(0)["grid"]]
+        moves = len(session.record.actions)
+        await pilot.press("1", "s", "enter", "right", "enter")
+        await pilot.pause()
+        seat, shift = session.record.actions[moves]
+        assert (seat, shift["type"], shift["a"], shift["b"]) == (0, "shift", 4, 5)
+        after = [stone["up"] for stone in session.view(None)["grid"]]
+        assert (after[4], after[5]) == (before[5], before[4])
+
+
+async def test_escape_cancels_a_shift_before_it_happens(store: SaveStore) -> None:
+    session = new_session(store, "Ann,cpu:Bob", seed=8, game="shifting-stones")
+    play_bots_until(session, lambda s: s.to_act() == [0])
+    app = app_for(store, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: my_turn(app))
+        moves = len(session.record.actions)
+        await pilot.press("s", "enter", "escape")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ShiftingStonesScreen)
+        assert screen.mode == "card"
+        assert len(session.record.actions) == moves
+
+
+def test_shifting_stones_five_players(snap_compare, store: SaveStore) -> None:  # type: ignore[no-untyped-def]
+    names = "Ann,cpu:Bob,cpu:Cy,cpu:Dee,cpu:Eve"
+    session = new_session(store, names, seed=81, game="shifting-stones")
+    play_bots_until(session, lambda s: s.to_act() == [0] and len(s.record.actions) > 20)
+    app = app_for(store, session)
+
+    async def ready(pilot: Pilot) -> None:
+        await until(pilot, lambda: my_turn(app))
+
+    assert snap_compare(app, run_before=ready, terminal_size=(80, 24))
+
+
+def test_shifting_stones_choosing_a_shift(snap_compare, store: SaveStore) -> None:  # type: ignore[no-untyped-def]
+    session = new_session(store, "Ann,cpu:Bob", seed=83, game="shifting-stones")
+    play_bots_until(session, lambda s: s.to_act() == [0])
+    app = app_for(store, session)
+
+    async def shifting(pilot: Pilot) -> None:
+        await until(pilot, lambda: my_turn(app))
+        await pilot.press("s", "enter", "down")
+
+    assert snap_compare(app, run_before=shifting, terminal_size=(80, 24))
+
+
+def test_shifting_stones_solo_game_over(snap_compare, store: SaveStore) -> None:  # type: ignore[no-untyped-def]
+    session = new_session(store, "cpu:Ann", seed=85, game="shifting-stones")
+    play_bots_until(session, lambda s: s.over)
+    app = app_for(store, session)
+
+    async def game_over(pilot: Pilot) -> None:
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+
+    assert snap_compare(app, run_before=game_over, terminal_size=(80, 24))

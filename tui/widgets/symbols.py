@@ -1,0 +1,47 @@
+"""How Shifting Stones symbols look: a word, a two-letter code and a colour, never colour alone."""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+
+CODES = {
+    "sun": "Su",
+    "moon": "Mo",
+    "fish": "Fi",
+    "bird": "Bi",
+    "horse": "Ho",
+    "boat": "Bt",
+    "seed": "Se",
+    "tree": "Tr",
+}
+"""Two-letter codes used on the small pattern cards; each is unique."""
+
+COLOURS = {
+    "sun": "yellow",
+    "moon": "blue",
+    "fish": "cyan",
+    "bird": "white",
+    "horse": "red",
+    "boat": "magenta",
+    "seed": "green",
+    "tree": "bright_green",
+}
+"""The 16 basic terminal colours; the word or code always comes along."""
+
+GREY = "··"
+
+
+def symbol_style(symbol: str) -> Style:
+    return Style(color=COLOURS[symbol], bold=True)
+
+
+def symbol_code(symbol: str | None) -> Text:
+    """A pattern cell: the symbol's two-letter code, or a dim grey "··" for any stone."""
+    if symbol is None:
+        return Text(GREY, style="dim")
+    return Text(CODES[symbol], symbol_style(symbol))
+
+
+def symbol_word(symbol: str) -> Text:
+    return Text(symbol, symbol_style(symbol))
