@@ -116,3 +116,16 @@ def test_xoxo_game_over(snap_compare, store: SaveStore) -> None:  # type: ignore
         await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
 
     assert snap_compare(app, run_before=game_over, terminal_size=(80, 24))
+
+
+async def test_arrows_only_ever_rest_on_cells_that_take_a_tile(store: SaveStore) -> None:
+    session = new_session(store, "Ann,cpu:Bob", seed=9, game="xoxo")
+    play_bots_until(session, lambda s: s.to_act() == [0] and len(s.view(0)["cells"]) >= 3)
+    app = app_for(store, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, XoxoScreen) and app.screen.my_turn)
+        screen = app.screen
+        assert isinstance(screen, XoxoScreen)
+        for key in ["left", "up", "right", "right", "down", "down", "left", "up"]:
+            await pilot.press(key)
+            assert screen.cursor in screen.open_cells()

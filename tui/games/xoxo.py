@@ -117,7 +117,7 @@ class XoxoScreen(TableScreen):
             top = stacks[key]["top"]
             text.append_text(tile_short(top) if top else Text("empty", style="italic"))
             text.append("   ")
-        text.append("\nArrows pick a cell marked +, Enter places. * last tile, xN pile height.")
+        text.append("\nArrows pick a free cell (+), Enter places. * last tile, xN pile height.")
         return text
 
     def final_details(self, view: dict[str, Any]) -> dict[int, str]:
@@ -140,18 +140,27 @@ class XoxoScreen(TableScreen):
         return True
 
     def action_step(self, direction: str) -> None:
-        """Move to the nearest cell in that direction that is on the board window."""
+        """Jump to the nearest free cell in that direction; cells that take no tile are
+        skipped, so the cursor only ever rests where a tile may go."""
         if not self.my_turn:
             return
         dx, dy = STEPS[direction]
-        window = self.query_one("#board", Board).window
-        x, y = self.cursor[0] + dx, self.cursor[1] + dy
-        if window.x <= x < window.x + window.width and window.y <= y < window.y + window.height:
-            self.cursor = (x, y)
-            self.message = ""
-            if self.cursor not in self.open_cells():
-                self.message = "No tile may go here now; cells marked + are free."
-            self.redraw()
+        x0, y0 = self.cursor
+        ahead = [(x, y) for x, y in self.open_cells() if (x - x0) * dx + (y - y0) * dy > 0]
+        if not ahead:
+            self.say(
+                "No free cell that way. A tile must touch the layout, which stays within "
+                "3 by 3; once it is full, any cell but the last one (*) takes a tile."
+            )
+            return
+
+        def distance(cell: tuple[int, int]) -> tuple[int, int]:
+            along = (cell[0] - x0) * dx + (cell[1] - y0) * dy
+            return (abs(cell[0] - x0) + abs(cell[1] - y0) - along, along)
+
+        self.cursor = min(ahead, key=distance)
+        self.message = ""
+        self.redraw()
 
     def action_switch_source(self) -> None:
         usable = self.usable_sources()
