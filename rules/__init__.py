@@ -4,13 +4,13 @@ Standard library only, no I/O. `GAMES` maps stable ids to `Game` objects.
 """
 
 from rules.engine import JSON, MAX_NAME_LENGTH, Action, Game, IllegalAction, Option, SetupError
+from rules.shifting_stones import ShiftingStones
 from rules.three_by_three import ThreeByThree
 from rules.xoxo import Xoxo
 
-GAMES: dict[str, Game] = {game.id: game for game in (ThreeByThree(), Xoxo())}
+GAMES: dict[str, Game] = {game.id: game for game in (ThreeByThree(), Xoxo(), ShiftingStones())}
 
 PLANNED: dict[str, str] = {
-    "shifting-stones": "Shifting Stones",
     "xylotar": "Xylotar",
 }
 """Games the table will offer that have no engine yet (shown as coming soon)."""

@@ -23,7 +23,7 @@ from typing import Any
 
 from rules.engine import JSON, Action, Game, IllegalAction, SetupError
 from rules.shifting_stones_cards import CARDS
-from rules.shifting_stones_deck import KIND_OF, STONE_COUNTS, STONE_SIDES, SYMBOLS
+from rules.shifting_stones_deck import KIND_OF, STONE_COUNTS, STONE_SIDES
 
 CELLS = 9
 CELL_NAMES = (
@@ -342,7 +342,7 @@ def _staged_stones(stones: Any) -> tuple[Stone, ...]:
 
 
 def _staged_deck(deck: Any, players: int) -> tuple[int, ...]:
-    """A checked explicit draw order: distinct card ids, at least 4 per player."""
+    """A checked explicit draw order: distinct card ids, at least 4 per player (solo: 1)."""
     if isinstance(deck, str | bytes) or not isinstance(deck, Sequence):
         raise SetupError("deck must be a list of card ids from 0 to 71, the top card first")
     for card in deck:
@@ -351,10 +351,9 @@ def _staged_deck(deck: Any, players: int) -> tuple[int, ...]:
     for card, count in Counter(deck).items():
         if count > 1:
             raise SetupError(f"deck holds card {card} {count} times")
-    if len(deck) < HAND_SIZE * players:
-        raise SetupError(
-            f"deck has {len(deck)} cards; {players} players need at least {HAND_SIZE * players}"
-        )
+    least = 1 if players == 1 else HAND_SIZE * players
+    if len(deck) < least:
+        raise SetupError(f"deck has {len(deck)} cards; {players} players need at least {least}")
     return tuple(deck)
 
 
@@ -379,3 +378,573 @@ def _random_deck(rng: random.Random, solo: bool) -> tuple[int, ...]:
         deck = list(range(DECK_SIZE))
     rng.shuffle(deck)
     return tuple(deck)
+
+
+class ShiftingStones(Game):
+    """Shifting Stones for 1 to 5 players; one player plays the solo game."""
+
+    id = "shifting-stones"
+    title = "Shifting Stones"
+    min_players = 1
+    max_players = 5
+    options = ()
+    rules_version = 1
+
+    # ---- set-up ---------------------------------------------------------
+
+    def new_game(
+        self,
+        players: Sequence[str],
+        seed: int,
+        options: Mapping[str, JSON] | None = None,
+        *,
+        stones: Sequence[Sequence[str]] | None = None,
+        deck: Sequence[int] | None = None,
+        start: int | None = None,
+    ) -> ShiftingStonesState:
+        """A freshly dealt game.
+
+        `start` (a seat) replaces the random choice of start player. `stones`
+        replaces the random grid: 9 (up, down) pairs in cell order, together
+        the game's 9 stones. `deck` replaces the shuffle with an explicit draw
+        order of distinct card ids, the top card first: seat i's hand is
+        deck[4i:4i+4], the rest the draw pile. Cards it leaves out stay out of
+        play. Solo, the deck is the solo deck (normally 16 cards) and the game
+        is won once all of its cards are scored.
+        """
+        names = self.check_players(players)
+        self.resolve_options(options)
+        if type(seed) is not int:
+            raise SetupError(f"seed must be an integer, not {seed!r}")
+        n = len(names)
+        rng = random.Random(seed)
+        if start is None:
+            start = rng.randrange(n)
+        elif type(start) is not int or not 0 <= start < n:
+            raise SetupError(f"start must be a seat from 0 to {n - 1}, not {start!r}")
+        grid = _random_stones(rng) if stones is None else _staged_stones(stones)
+        cards = _random_deck(rng, n == 1) if deck is None else _staged_deck(deck, n)
+        dealt = HAND_SIZE * n
+
+        state = ShiftingStonesState.__new__(ShiftingStonesState)
+        state.players = tuple(names)
+        state.seed = seed
+        state.start = start
+        state.phase = PLAY
+        state.turn = start
+        state.grid = grid
+        state.hands = [cards[HAND_SIZE * i : HAND_SIZE * (i + 1)] for i in range(n)]
+        state.scored = [() for _ in range(n)]
+        state.draw = cards[dealt:]
+        state.discard = ()
+        state.out_of_play = tuple(sorted(set(range(DECK_SIZE)) - set(cards)))
+        state.skipped_last = [False] * n
+        state.actions = 0
+        state.turn_scored = 0
+        state.goal = len(cards) if n == 1 else GOAL[n]
+        state.last_round = False
+        state.trigger = None
+        state.strikes = 0
+        state.shuffles = 0
+        state.scores = None
+        state.winners = ()
+        state.events = [("start", start, state.goal)]
+        state.legal = None
+        return state
+
+    # ---- whose turn, what is legal ---------------------------------------
+
+    def to_act(self, state: ShiftingStonesState) -> list[int]:
+        return [] if state.turn is None else [state.turn]
+
+    def legal_actions(self, state: ShiftingStonesState, seat: int) -> list[Action]:
+        """Skip (first thing in a turn, not after a skip), then scoring each matching hand
+        card, shifting with each card (the 12 neighbour pairs), flipping with each card
+        (the 9 cells), and ending the turn; hand cards in hand order."""
+        if state.turn is None or seat != state.turn:
+            return []
+        return list(_legal(state))
+
+    def _check(self, state: ShiftingStonesState, seat: int, action: Action) -> None:
+        """Raise IllegalAction, saying why, unless `action` is in `legal_actions(state, seat)`."""
+        if state.turn is None:
+            raise IllegalAction("The game is over")
+        if not isinstance(action, Skip | Shift | Flip | Score | EndTurn):
+            raise IllegalAction(f"{action!r} is not a Shifting Stones action")
+        name = state.players[state.turn]
+        if seat != state.turn:
+            raise IllegalAction(f"It is {name}'s turn")
+        if isinstance(action, Skip):
+            if state.actions:
+                raise IllegalAction("Skipping takes the whole turn: not after an action")
+            raise IllegalAction(f"{name} skipped last turn and may not skip twice in a row")
+        for field in fields(action):
+            value = getattr(action, field.name)
+            if type(value) is not int:
+                raise IllegalAction(f"{field.name} must be a whole number, not {value!r}")
+        card = getattr(action, "card", None)
+        if card is not None:
+            _check_card(state, state.turn, card)
+        if isinstance(action, Shift):
+            _check_cell(action.a)
+            _check_cell(action.b)
+            if action.a >= action.b:
+                raise IllegalAction("Name the lower cell first: a < b")
+            raise IllegalAction(
+                f"{CELL_NAMES[action.a]} and {CELL_NAMES[action.b]} are not orthogonal neighbours"
+            )
+        if isinstance(action, Flip):
+            _check_cell(action.cell)
+        if isinstance(action, Score):
+            raise IllegalAction(_mismatch_text(state.grid, action.card))
+
+    # ---- playing ----------------------------------------------------------
+
+    def apply(self, state: ShiftingStonesState, seat: int, action: Action) -> ShiftingStonesState:
+        """Only a legal action is played, on a clone; a refusal says what is wrong."""
+        if seat != state.turn or action not in _legal(state) or not _whole(action):
+            self._check(state, seat, action)
+            raise IllegalAction(f"{action!r} is not allowed now")
+        new = state.clone()
+        if isinstance(action, Shift):
+            _shift(new, seat, action.card, action.a, action.b)
+        elif isinstance(action, Flip):
+            _flip(new, seat, action.card, action.cell)
+        elif isinstance(action, Score):
+            _score(new, seat, action.card)
+        elif isinstance(action, Skip):
+            _skip(new, seat)
+        else:
+            _end_turn(new, seat, "end")
+        return new
+
+    # ---- what players see -------------------------------------------------
+
+    def view(self, state: ShiftingStonesState, seat: int | None) -> dict[str, JSON]:
+        """The grid (both sides of every stone), the seat's own hand with what it may
+        score now, every seat's hand size and scored cards, the piles' sizes and the
+        discard pile's top card, and the current turn so far."""
+        n = len(state.players)
+        if seat is not None and (type(seat) is not int or not 0 <= seat < n):
+            raise ValueError(f"no seat {seat!r} in a game of {n}")
+        ups = tuple(up for up, _ in state.grid)
+        playing = state.turn is not None
+        hand = []
+        if seat is not None:
+            for card in state.hands[seat]:
+                entry = card_view(card)
+                entry["scorable"] = playing and seat == state.turn and matches(ups, card)
+                hand.append(entry)
+        return {
+            "game": self.id,
+            "seat": seat,
+            "players": list(state.players),
+            "phase": state.phase,
+            "to_act": self.to_act(state),
+            "start": state.start,
+            "solo": state.solo,
+            "grid": [{"up": up, "down": down} for up, down in state.grid],
+            "hand": hand,
+            "seats": [
+                {
+                    "name": state.players[i],
+                    "hand_count": len(state.hands[i]),
+                    "scored": [card_view(card) for card in state.scored[i]],
+                    "points": points(state.scored[i]),
+                    "ones": ones(state.scored[i]),
+                    "skipped_last": state.skipped_last[i],
+                }
+                for i in range(n)
+            ],
+            "draw_count": len(state.draw),
+            "discard_top": card_view(state.discard[-1]) if state.discard else None,
+            "discard_count": len(state.discard),
+            "turn": {
+                "actions": state.actions,
+                "scored": state.turn_scored,
+                "can_skip": playing and _can_skip(state),
+            },
+            "goal": state.goal,
+            "last_round": state.last_round,
+            "strikes": state.strikes,
+            "max_strikes": MAX_STRIKES if state.solo else 0,
+            "scores": None if state.scores is None else list(state.scores),
+            "winners": list(state.winners),
+        }
+
+    def log(
+        self, state: ShiftingStonesState, seat: int | None, start: int = 0
+    ) -> list[dict[str, JSON]]:
+        """The events in words; drawn cards are named only in the drawer's own log."""
+        names = state.players
+        start = min(max(start, 0), state.event_total)
+        return [
+            {"index": index, "actor": event[1], "text": _event_text(event, names, seat)}
+            for index, event in enumerate(state.events_since(start), start=start)
+        ]
+
+    def event_count(self, state: ShiftingStonesState) -> int:
+        return state.event_total
+
+    def summary(self, state: ShiftingStonesState) -> dict[str, JSON]:
+        view = self.view(state, None)
+        names = view["players"]
+        turn = names[view["to_act"][0]] if view["to_act"] else None
+        seats = view["seats"]
+        if view["solo"]:
+            progress = f"{len(seats[0]['scored'])} of {view['goal']} scored"
+            if view["phase"] == OVER:
+                status = f"Over · {'won' if view['winners'] else 'lost'} · {progress}"
+            else:
+                status = f"{progress} · strikes {view['strikes']}/{view['max_strikes']}"
+        elif view["phase"] == OVER:
+            best = max(view["scores"])
+            status = f"Over · {_and([names[i] for i in view['winners']])} won with {best} pts"
+        else:
+            scores = ", ".join(f"{info['name']} {info['points']} pts" for info in seats)
+            status = f"{scores} · draw {view['draw_count']}"
+            if view["last_round"]:
+                status += " · last round"
+        return {"turn": turn, "status": status}
+
+    # ---- the end ----------------------------------------------------------
+
+    def is_over(self, state: ShiftingStonesState) -> bool:
+        return state.phase == OVER
+
+    def result(self, state: ShiftingStonesState) -> dict[str, JSON]:
+        """Seats ranked by final score (ties share a place); solo: won or lost."""
+        if state.scores is None:
+            raise ValueError("the game is not over yet")
+        scores = list(state.scores)
+        ranking = [
+            [seat for seat, score in enumerate(scores) if score == level]
+            for level in sorted(set(scores), reverse=True)
+        ]
+        return {
+            "ranking": ranking,
+            "winners": list(state.winners),
+            "losers": [0] if state.solo and not state.winners else [],
+            "scores": scores,
+            "reason": _end_reason(state),
+        }
+
+    # ---- actions as data --------------------------------------------------
+
+    def action_from_json(self, data: JSON) -> Action:
+        """Read an action written by `to_json`."""
+        if not isinstance(data, dict):
+            raise IllegalAction(f"an action is a JSON object, not {type(data).__name__}")
+        kind = data.get("type")
+        keys = ACTION_KEYS.get(kind) if isinstance(kind, str) else None
+        if keys is None:
+            raise IllegalAction(
+                f"unknown action type {kind!r}: use 'skip', 'shift', 'flip', 'score' or 'end'"
+            )
+        if set(data) != keys:
+            raise IllegalAction(f"a {kind!r} action has exactly the keys {sorted(keys)}")
+        for key in sorted(keys - {"type"}):
+            if type(data[key]) is not int:
+                raise IllegalAction(f"{key} must be a whole number, not {data[key]!r}")
+        if kind == "skip":
+            return SKIP
+        if kind == "end":
+            return END
+        if kind == "shift":
+            return Shift(data["card"], data["a"], data["b"])
+        if kind == "flip":
+            return Flip(data["card"], data["cell"])
+        return Score(data["card"])
+
+    def bot_action(
+        self, view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        from rules.bots.shifting_stones import choose
+
+        return choose(view, legal, rng)
+
+
+ACTION_KEYS = {
+    "skip": {"type"},
+    "shift": {"type", "card", "a", "b"},
+    "flip": {"type", "card", "cell"},
+    "score": {"type", "card"},
+    "end": {"type"},
+}
+"""The keys of each action type's JSON form."""
+
+
+@cache
+def _moves(card: int) -> tuple[tuple[Shift, ...], tuple[Flip, ...]]:
+    """Every shift and every flip paid with `card`."""
+    return (
+        tuple(Shift(card, a, b) for a, b in NEIGHBOURS),
+        tuple(Flip(card, cell) for cell in range(CELLS)),
+    )
+
+
+def _can_skip(state: ShiftingStonesState) -> bool:
+    """Skipping is the whole turn, and not twice in a row."""
+    assert state.turn is not None
+    return not state.actions and not state.skipped_last[state.turn]
+
+
+def _legal(state: ShiftingStonesState) -> tuple[Action, ...]:
+    """The legal actions of the seat to act, remembered in the state."""
+    if state.legal is None:
+        if state.turn is None:
+            state.legal = ()
+            return state.legal
+        hand = state.hands[state.turn]
+        ups = tuple(up for up, _ in state.grid)
+        legal: list[Action] = [SKIP] if _can_skip(state) else []
+        legal.extend(Score(card) for card in hand if matches(ups, card))
+        for card in hand:
+            legal.extend(_moves(card)[0])
+        for card in hand:
+            legal.extend(_moves(card)[1])
+        legal.append(END)
+        state.legal = tuple(legal)
+    return state.legal
+
+
+def _whole(action: Action) -> bool:
+    """False for a number given as True or 1.0, which compare equal to whole numbers."""
+    return all(type(getattr(action, field.name)) is int for field in fields(action))
+
+
+def _check_card(state: ShiftingStonesState, seat: int, card: int) -> None:
+    """Raise IllegalAction unless the seat holds the card."""
+    if not 0 <= card < DECK_SIZE:
+        raise IllegalAction(f"There is no card {card}: cards are 0 to {DECK_SIZE - 1}")
+    if card in state.hands[seat]:
+        return
+    if any(card in scored for scored in state.scored):
+        raise IllegalAction(f"Card {card} is already scored")
+    raise IllegalAction(f"Card {card} is not in {state.players[seat]}'s hand")
+
+
+def _check_cell(cell: int) -> None:
+    if not 0 <= cell < CELLS:
+        raise IllegalAction(f"There is no cell {cell}: cells are 0 to 8, row by row")
+
+
+def _mismatch_text(grid: tuple[Stone, ...], card: int) -> str:
+    """Why the card cannot be scored: the cells that show something else."""
+    wrong = [
+        f"{symbol} at {CELL_NAMES[cell]} (shows {grid[cell][0]})"
+        for cell, symbol in NEEDS[card]
+        if grid[cell][0] != symbol
+    ]
+    return f"Card {card} does not match the grid: it needs {_and(wrong)}"
+
+
+def _discard(state: ShiftingStonesState, seat: int, card: int) -> None:
+    state.hands[seat] = tuple(held for held in state.hands[seat] if held != card)
+    state.discard += (card,)
+
+
+def _shift(state: ShiftingStonesState, seat: int, card: int, a: int, b: int) -> None:
+    """Discard the card face up and swap the two neighbouring stones."""
+    _discard(state, seat, card)
+    grid = list(state.grid)
+    grid[a], grid[b] = grid[b], grid[a]
+    state.grid = tuple(grid)
+    state.record(("shift", seat, card, a, b))
+    _after_action(state, seat)
+
+
+def _flip(state: ShiftingStonesState, seat: int, card: int, cell: int) -> None:
+    """Discard the card face up and turn the stone over."""
+    _discard(state, seat, card)
+    up, down = state.grid[cell]
+    state.grid = (*state.grid[:cell], (down, up), *state.grid[cell + 1 :])
+    state.record(("flip", seat, card, cell, up, down))
+    _after_action(state, seat)
+
+
+def _score(state: ShiftingStonesState, seat: int, card: int) -> None:
+    """Move the matching card from the hand to the seat's scored cards."""
+    state.hands[seat] = tuple(held for held in state.hands[seat] if held != card)
+    state.scored[seat] += (card,)
+    state.turn_scored += 1
+    state.record(("score", seat, card))
+    _after_action(state, seat)
+
+
+def _after_action(state: ShiftingStonesState, seat: int) -> None:
+    """Count the action; an empty hand ends the turn."""
+    state.actions += 1
+    if not state.hands[seat]:
+        _end_turn(state, seat, "empty")
+
+
+def _skip(state: ShiftingStonesState, seat: int) -> None:
+    """Draw 2 cards instead of taking actions."""
+    drawn = _draw(state, SKIP_DRAW)
+    state.hands[seat] += drawn
+    state.record(("skip", seat, drawn))
+    _end_turn(state, seat, "skip")
+
+
+def _draw(state: ShiftingStonesState, count: int) -> tuple[int, ...]:
+    """Up to `count` cards from the draw pile, the shuffled discard pile becoming the new
+    draw pile whenever it runs out; fewer when both are empty."""
+    drawn: tuple[int, ...] = ()
+    while len(drawn) < count:
+        if not state.draw:
+            if not state.discard:
+                break
+            pile = list(state.discard)
+            random.Random(f"{state.seed}/{state.shuffles}").shuffle(pile)
+            state.draw, state.discard = tuple(pile), ()
+            state.shuffles += 1
+            state.record(("reshuffle", None, len(pile)))
+        take = count - len(drawn)
+        drawn += state.draw[:take]
+        state.draw = state.draw[take:]
+    return drawn
+
+
+def _end_turn(state: ShiftingStonesState, seat: int, how: str) -> None:
+    """Close the turn: solo strikes and end, refill to 4 after an action turn, the last
+    round, then the next seat, or the end before the start player would begin again."""
+    if how != "skip":
+        state.record(("end", seat, how == "empty"))
+    if state.solo and _solo_end(state):
+        return
+    if how != "skip":
+        drawn = _draw(state, HAND_SIZE - len(state.hands[seat]))
+        if drawn:
+            state.hands[seat] += drawn
+            state.record(("draw", seat, drawn))
+    state.skipped_last[seat] = how == "skip"
+    state.actions = 0
+    state.turn_scored = 0
+    n = len(state.players)
+    nxt = (seat + 1) % n
+    if not state.solo and not state.last_round and len(state.scored[seat]) >= state.goal:
+        state.last_round = True
+        state.trigger = seat
+        if nxt != state.start:
+            state.record(("last", None, seat, len(state.scored[seat])))
+    if state.last_round and nxt == state.start:
+        _finish(state)
+        return
+    state.turn = nxt
+
+
+def _solo_end(state: ShiftingStonesState) -> bool:
+    """Solo: a turn without a scored card is a strike. All cards scored wins, 4 strikes
+    lose; True if the game is over."""
+    if not state.turn_scored:
+        state.strikes += 1
+        state.record(("strike", None, state.strikes))
+    if len(state.scored[0]) == state.goal or state.strikes >= MAX_STRIKES:
+        _finish(state)
+        return True
+    return False
+
+
+def _finish(state: ShiftingStonesState) -> None:
+    """Final scores and winners. Solo: card points; won if every card is scored."""
+    state.phase = OVER
+    state.turn = None
+    if state.solo:
+        state.scores = (points(state.scored[0]),)
+        state.winners = (0,) if len(state.scored[0]) == state.goal else ()
+    else:
+        state.scores = tuple(final_scores(state.scored))
+        best = max(state.scores)
+        state.winners = tuple(seat for seat, score in enumerate(state.scores) if score == best)
+    state.record(("over", None, state.winners, state.scores))
+
+
+def _and(words: Sequence[str]) -> str:
+    """ "Ann", "Ann and Bob", "Ann, Bob and Cy"."""
+    if len(words) == 1:
+        return words[0]
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _cards_count(count: int) -> str:
+    return "1 card" if count == 1 else f"{count} cards"
+
+
+def _points_text(value: int) -> str:
+    return "1 point" if value == 1 else f"{value} points"
+
+
+def _drawn_text(drawn: tuple[int, ...], own: bool) -> str:
+    """ "3 cards", or for the drawer "3 cards: #5 (1 point), #40 (2 points), #7 (1 point)"."""
+    if not drawn:
+        return "no cards: both piles are empty"
+    text = _cards_count(len(drawn))
+    if own:
+        text += ": " + ", ".join(f"#{card} ({_points_text(VALUE[card])})" for card in drawn)
+    return text
+
+
+def _end_reason(state: ShiftingStonesState) -> str:
+    """Why the game ended and who won."""
+    names = state.players
+    if state.solo:
+        if state.winners:
+            return f"{names[0]} scored all {state.goal} cards"
+        return f"{names[0]} got {MAX_STRIKES} strikes"
+    assert state.trigger is not None and state.scores is not None
+    best = max(state.scores)
+    winners = _and([names[seat] for seat in state.winners])
+    most = "share the most points" if len(state.winners) > 1 else "has the most points"
+    return (
+        f"{names[state.trigger]} scored {len(state.scored[state.trigger])} cards; "
+        f"{winners} {most} ({best})"
+    )
+
+
+def _event_text(event: Event, names: tuple[str, ...], seat: int | None) -> str:
+    """One event in words, as `seat` may know it."""
+    kind, actor = event[0], event[1]
+    who = "" if actor is None else names[actor]
+    if kind == "start":
+        if len(names) == 1:
+            return f"{who} plays solo: score all {event[2]} cards before {MAX_STRIKES} strikes"
+        return (
+            f"{who} takes the first turn; the last round begins once someone "
+            f"has scored {event[2]} cards"
+        )
+    if kind == "shift":
+        card, a, b = event[2:]
+        return (
+            f"{who} shifted the stones at {CELL_NAMES[a]} and {CELL_NAMES[b]} "
+            f"(discarded a {VALUE[card]}-point card)"
+        )
+    if kind == "flip":
+        card, cell, up, down = event[2:]
+        return (
+            f"{who} flipped the {up} at {CELL_NAMES[cell]} to {down} "
+            f"(discarded a {VALUE[card]}-point card)"
+        )
+    if kind == "score":
+        return f"{who} scored a {VALUE[event[2]]}-point card"
+    if kind == "skip":
+        return f"{who} skipped and drew {_drawn_text(event[2], actor == seat)}"
+    if kind == "draw":
+        return f"{who} drew {_drawn_text(event[2], actor == seat)}"
+    if kind == "end":
+        return f"{who}'s hand is empty: the turn ends" if event[2] else f"{who} ended the turn"
+    if kind == "reshuffle":
+        return f"The discard pile is shuffled into a new draw pile ({_cards_count(event[2])})"
+    if kind == "last":
+        return f"Last round: {names[event[2]]} has scored {event[3]} cards"
+    if kind == "strike":
+        return f"Strike {event[2]} of {MAX_STRIKES}"
+    winners, scores = event[2], event[3]
+    if len(names) == 1:
+        if winners:
+            return f"Game over: {names[0]} scored every card and wins"
+        return f"Game over: {MAX_STRIKES} strikes — {names[0]} loses"
+    best = max(scores)
+    if len(winners) > 1:
+        return f"Game over: {_and([names[i] for i in winners])} share the win with {best} points"
+    return f"Game over: {names[winners[0]]} wins with {best} points"

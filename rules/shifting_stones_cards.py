@@ -1,6 +1,6 @@
 """Our 72 Shifting Stones cards: (value, pattern of 9 cells row-major, None = grey).
 
-Written by `python -m rules.shifting_stones_deck`; do not edit. A card's id is its index.
+Written by `python rules/shifting_stones_deck.py`; do not edit. A card's id is its index.
 """
 
 CARDS: tuple[tuple[int, tuple[str | None, ...]], ...] = (
@@ -71,9 +71,9 @@ CARDS: tuple[tuple[int, tuple[str | None, ...]], ...] = (
     (3, ("boat", "boat", "moon", None, None, "boat", None, None, "bird")),
     (3, (None, "seed", None, None, "horse", "seed", None, "bird", "sun")),
     (5, ("bird", "horse", "horse", "seed", "boat", None, "seed", None, None)),
-    (5, ("tree", "boat", "fish", "seed", None, None, "tree", "moon", "boat")),
-    (5, (None, None, "tree", None, "bird", "boat", "seed", "horse", "boat")),
-    (5, ("fish", "boat", "seed", None, None, "horse", "fish", "moon", "boat")),
-    (5, ("horse", None, "horse", "tree", None, "seed", "fish", None, "boat")),
-    (5, ("tree", "fish", "seed", "fish", "horse", "seed", None, None, None)),
+    (5, ("tree", "boat", "fish", "seed", None, "tree", None, None, "moon")),
+    (5, ("tree", "seed", "bird", None, None, "seed", None, "horse", "boat")),
+    (5, ("fish", "boat", "seed", "horse", None, "fish", "moon", None, None)),
+    (5, (None, "bird", "horse", None, None, "tree", "bird", "seed", "horse")),
+    (5, ("boat", "seed", None, "seed", "seed", None, "fish", "horse", None)),
 )

@@ -8,7 +8,7 @@ symbol cells: 3 cells are worth 1 point (32 cards), 4 cells 2 points (20),
 the 9 stones, and the shapes are lines, corners, L-shapes, diagonals and
 their relatives rather than scattered cells.
 
-Run `python -m rules.shifting_stones_deck` to write the deck to
+Run `python rules/shifting_stones_deck.py` to write the deck to
 rules/shifting_stones_cards.py; a test checks that the file matches.
 """
 
@@ -39,7 +39,7 @@ SHAPES = {
     3: ("###", "#../.#./..#", "##/#.", "#.#/.#."),
     4: ("##/##", "#./#./##", "###/.#.", "##./.##", "#.#/.../#.#", "#../.#./.##"),
     5: ("###/#../#..", "###/.#./.#.", "#.#/.#./#.#", ".#./###/.#.", "###/##.", "###/#.#"),
-    6: ("###/###", "###/#../###", "###/.#./###", "#../##./###", "#.#/#.#/#.#"),
+    6: ("###/###", "#../##./###", "#.#/#.#/#.#", "###/#../##.", "###/#.#/#.."),
 }
 """Base shapes by number of cells, rows separated by "/"; every rotation, mirror
 image and position within the 3×3 is used."""
@@ -138,7 +138,7 @@ def render(deck: tuple[Card, ...]) -> str:
     lines = [
         '"""Our 72 Shifting Stones cards: (value, pattern of 9 cells row-major, None = grey).',
         "",
-        "Written by `python -m rules.shifting_stones_deck`; do not edit. A card's id is its index.",
+        "Written by `python rules/shifting_stones_deck.py`; do not edit. A card's id is its index.",
         '"""',
         "",
         "CARDS: tuple[tuple[int, tuple[str | None, ...]], ...] = (",

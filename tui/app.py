@@ -34,7 +34,7 @@ class HotseatApp(App[None]):
     BINDINGS = [
         Binding("question_mark,f1", "help", "Help"),
         Binding("escape", "home", "Home"),
-        Binding("q", "quit", "Quit", key_display="q ^c"),
+        Binding("q", "quit", "Quit"),
         Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
     ]
 

@@ -2,7 +2,8 @@
 
 3 x 3 hides (RULES.md) other players' hands, all face-down cards (the owner's
 too), and the draw pile. Re-dealing all of that, and the cards others drew,
-must leave the seat's view and log exactly as they were. XOXO: see below.
+must leave the seat's view and log exactly as they were. XOXO and Shifting
+Stones: see below.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from rules.shifting_stones import ShiftingStones, ShiftingStonesState
 from rules.three_by_three import FULL_DECK, SORT_KEY, ThreeByThreeState
 from rules.xoxo import KIND_OF, TILE_PARTS, Xoxo, XoxoState
 
@@ -210,3 +212,91 @@ def tile_strings(data: Any) -> list[str]:
     if isinstance(data, list):
         return [tile for value in data for tile in tile_strings(value)]
     return [data] if isinstance(data, str) and data in TILE_PARTS else []
+
+
+# ---- Shifting Stones --------------------------------------------------------
+# Hidden (RULES.md): other players' hands and the draw pile's order. The discard
+# pile and all scored cards are public.
+
+STONES = ShiftingStones()
+
+
+def stones_redeal(
+    state: ShiftingStonesState, seat: int | None, rng: random.Random
+) -> ShiftingStonesState:
+    """The same public facts with other hands and the draw pile shuffled among their places,
+    and other cards named as drawn by the other seats."""
+    new = state.clone()
+    others = [i for i in range(len(new.players)) if i != seat]
+    pool = [card for i in others for card in new.hands[i]] + list(new.draw)
+    rng.shuffle(pool)
+    deal = iter(pool)
+    for i in others:
+        new.hands[i] = tuple(next(deal) for _ in new.hands[i])
+    new.draw = tuple(deal)
+    new.events = [
+        (kind, actor, tuple(rng.sample(range(72), len(rest[0]))))
+        if kind in ("draw", "skip") and actor != seat
+        else (kind, actor, *rest)
+        for kind, actor, *rest in new.events
+    ]
+    return new
+
+
+def stones_states(players: int, seed: int) -> Iterator[ShiftingStonesState]:
+    """Every state of a game played mostly by bots, with some random moves."""
+    rng = random.Random(seed)
+    state = STONES.new_game(NAMES[:players], seed)
+    yield state
+    while not STONES.is_over(state):
+        (seat,) = STONES.to_act(state)
+        legal = STONES.legal_actions(state, seat)
+        if rng.random() < 0.3:
+            action = rng.choice(legal)
+        else:
+            action = STONES.bot_action(STONES.view(state, seat), legal, rng)
+        state = STONES.apply(state, seat, action)
+        yield state
+
+
+STONES_GAMES = [(1, 1), (2, 2), (3, 3), (4, 4), (5, 5)]
+
+
+@pytest.mark.parametrize(("players", "seed"), STONES_GAMES)
+def test_a_shifting_stones_view_and_log_do_not_change_when_hidden_cards_are_redealt(
+    players: int, seed: int
+) -> None:
+    rng = random.Random(seed)
+    changed = 0
+    for step, state in enumerate(stones_states(players, seed)):
+        for seat in [None, *range(players)]:
+            other = stones_redeal(state, seat, rng)
+            assert STONES.view(other, seat) == STONES.view(state, seat)
+            if step % 5 == 0:
+                assert STONES.log(other, seat) == STONES.log(state, seat)
+            changed += other.draw != state.draw
+    assert changed
+
+
+@pytest.mark.parametrize(("players", "seed"), STONES_GAMES)
+def test_a_shifting_stones_view_names_only_its_own_hand_and_public_cards(
+    players: int, seed: int
+) -> None:
+    for state in stones_states(players, seed):
+        public = set(state.discard) | {card for cards in state.scored for card in cards}
+        for seat in [None, *range(players)]:
+            view = STONES.view(state, seat)
+            own = set() if seat is None else set(state.hands[seat])
+            assert set(card_ids(view)) <= public | own
+            hand = [] if seat is None else list(state.hands[seat])
+            assert [card["id"] for card in view["hand"]] == hand
+
+
+def card_ids(data: Any) -> list[int]:
+    """Every card id named anywhere in plain JSON data (as the value of an "id" key)."""
+    if isinstance(data, dict):
+        found = [data["id"]] if "id" in data else []
+        return found + [card for value in data.values() for card in card_ids(value)]
+    if isinstance(data, list):
+        return [card for value in data for card in card_ids(value)]
+    return []

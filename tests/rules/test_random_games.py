@@ -9,11 +9,22 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Iterator
+from functools import cache
 from typing import Any
 
 import pytest
 
 from rules import GAMES, Action, Game
+from rules.shifting_stones import (
+    OTHER_SIDE,
+    Flip,
+    Score,
+    Shift,
+    ShiftingStonesState,
+    all_stones,
+    matches,
+)
+from rules.shifting_stones import all_cards as all_pattern_cards
 from rules.three_by_three import FULL_DECK, all_cards
 from rules.xoxo import ALL_TILES, VALUES, XoxoState, all_targets, all_tiles
 
@@ -26,9 +37,50 @@ def xoxo_material(state: XoxoState) -> object:
     return all_tiles(state), all_targets(state)
 
 
-CONSERVED: dict[str, Callable[[Any], object]] = {"3x3": all_cards, "xoxo": xoxo_material}
+def stones_material(state: ShiftingStonesState) -> object:
+    """Every card (piles, hands, scored, out of play) and the 9 stones by kind."""
+    return all_pattern_cards(state), all_stones(state)
+
+
+CONSERVED: dict[str, Callable[[Any], object]] = {
+    "3x3": all_cards,
+    "xoxo": xoxo_material,
+    "shifting-stones": stones_material,
+}
 """A quantity each game must never change: for 3 x 3, the multiset of all cards; for XOXO,
-the tiles and the targets."""
+the tiles and the targets; for Shifting Stones, the cards and the stones."""
+
+
+def score_first(game: Game, state: Any, seat: int, rng: random.Random) -> Action:
+    """Shifting Stones: a scorable card is scored; otherwise, half of the time, a shift or
+    flip after which another hand card matches, if there is one; else a random action.
+    Uniformly random play scores so rarely that a game takes tens of thousands of moves."""
+    legal = game.legal_actions(state, seat)
+    scores = [action for action in legal if isinstance(action, Score)]
+    if scores:
+        return scores[0]
+    if rng.random() < 0.5:
+        for action in legal:
+            if isinstance(action, Shift | Flip):
+                ups = [up for up, _ in state.grid]
+                if isinstance(action, Shift):
+                    ups[action.a], ups[action.b] = ups[action.b], ups[action.a]
+                else:
+                    ups[action.cell] = OTHER_SIDE[ups[action.cell]]
+                if any(matches(ups, card) for card in state.hands[seat] if card != action.card):
+                    return action
+    return rng.choice(legal)
+
+
+def uniform(game: Game, state: Any, seat: int, rng: random.Random) -> Action:
+    """Any legal action, all equally likely."""
+    return rng.choice(game.legal_actions(state, seat))
+
+
+CHOOSERS: dict[str, Callable[[Game, Any, int, random.Random], Action]] = {
+    "shifting-stones": score_first
+}
+"""How a game's random player picks among the legal actions, where not uniformly."""
 
 SEEDS = (1, 2)
 MAX_STEPS = 50_000
@@ -43,15 +95,18 @@ def cases() -> Iterator[Any]:
                 yield pytest.param(game, players, seed, id=f"{game_id}-{players}p-seed{seed}")
 
 
+@cache
 def random_game(game: Game, players: int, seed: int) -> tuple[list[Any], list[tuple[int, Action]]]:
-    """Every state of a random game from the deal on, and the (seat, action) list."""
+    """Every state of a random game from the deal on, and the (seat, action) list; the
+    tests share each game (they only read it)."""
     rng = random.Random(seed)
     state = game.new_game(NAMES[:players], seed)
     states, moves = [state], []
+    pick = CHOOSERS.get(game.id, uniform)
     while not game.is_over(state):
         assert len(moves) < MAX_STEPS, "the game does not end"
         (seat,) = game.to_act(state)
-        action = rng.choice(game.legal_actions(state, seat))
+        action = pick(game, state, seat, rng)
         state = game.apply(state, seat, action)
         states.append(state)
         moves.append((seat, action))
@@ -109,3 +164,16 @@ def test_all_48_tiles_and_12_targets_are_accounted_for_in_xoxo(players: int) -> 
     for state in states:
         assert sorted(all_tiles(state).elements()) == sorted(ALL_TILES)
         assert sorted(all_targets(state).elements()) == sorted(VALUES)
+
+
+@pytest.mark.parametrize("players", [1, 2, 5])
+def test_every_pattern_card_and_stone_is_accounted_for_in_shifting_stones(players: int) -> None:
+    states, _ = random_game(GAMES["shifting-stones"], players, 7)
+    for state in states:
+        assert sorted(all_pattern_cards(state).elements()) == list(range(72))
+        assert all_stones(state) == all_stones(states[0])
+        assert len(state.grid) == 9
+    if players == 1:
+        in_play = set(range(72)) - set(states[0].out_of_play)
+        assert len(in_play) == 16
+        assert all(set(states[-1].out_of_play) == set(state.out_of_play) for state in states)

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import saves.store
-from rules import IllegalAction
+from rules import GAMES, IllegalAction
 from saves import DamagedSave, SaveError, SaveRecord, SaveStore, replay
 from saves.store import MAX_SIZE
 
@@ -90,7 +90,11 @@ CASES = {
     "wrong-format": (_set("format", "chess-save"), "not a hotseat save (no 'hotseat-save'", None),
     "newer-format": (_set("version", 7), "saved by a newer hotseat (format version 7)", None),
     "version-text": (_set("version", "1"), "unknown save format version '1'", None),
-    "unknown-game": (_set("game", "chess"), "unknown game 'chess' (playable: 3x3, xoxo)", None),
+    "unknown-game": (
+        _set("game", "chess"),
+        f"unknown game 'chess' (playable: {', '.join(sorted(GAMES))})",
+        None,
+    ),
     "coming-soon": (_set("game", "xylotar"), "Xylotar is coming soon", None),
     "newer-rules": (
         _set("rules_version", 99),

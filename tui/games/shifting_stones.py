@@ -23,17 +23,16 @@ class ShiftingStonesScreen(TableScreen):
     k skips and draws, e ends the turn, Esc cancels a shift or flip."""
 
     BINDINGS = [
-        Binding("left", "step('left')", "Move", key_display="←↑↓→"),
+        Binding("left", "step('left')", "Pick", key_display="←↑↓→ 1-9"),
         Binding("right", "step('right')", "Right", show=False),
         Binding("up", "step('up')", "Up", show=False),
         Binding("down", "step('down')", "Down", show=False),
-        Binding("1", "card(0)", "Card", key_display="1-9"),
-        *(Binding(str(n), f"card({n - 1})", "Card", show=False) for n in range(2, 10)),
-        Binding("enter", "enter", "Score / pick"),
+        *(Binding(str(n), f"card({n - 1})", "Card", show=False) for n in range(1, 10)),
+        Binding("enter", "enter", "Score"),
         Binding("s", "start('shift')", "Shift"),
         Binding("f", "start('flip')", "Flip"),
-        Binding("k", "skip", "Skip, draw 2"),
-        Binding("e", "end_turn", "End turn"),
+        Binding("k", "skip", "Skip"),
+        Binding("e", "end_turn", "End"),
         Binding("escape", "cancel", "Cancel"),
     ]
 
@@ -120,7 +119,7 @@ class ShiftingStonesScreen(TableScreen):
             text.append("This card matches: Enter scores it. ", style="bold")
         text.append("s shift, f flip (each discards the card)")
         if self.can("skip"):
-            text.append(", n skip and draw 2")
+            text.append(", k skip and draw 2")
         text.append(", e end turn.")
         return text
 
@@ -237,7 +236,8 @@ class ShiftingStonesScreen(TableScreen):
 
 
 def players_text(view: dict[str, Any]) -> Text:
-    """Per seat: hand size, scored cards and points; then the piles and how the end stands."""
+    """Per seat (the viewer marked *): hand size, scored cards and points; then the piles
+    and how the end stands."""
     if not view:
         return Text("")
     text = Text(no_wrap=True, overflow="ellipsis")
@@ -245,13 +245,12 @@ def players_text(view: dict[str, Any]) -> Text:
     for seat, info in enumerate(view["seats"]):
         turn = seat in to_act
         text.append("> " if turn else "  ", style="bold")
-        text.append(info["name"][:10].ljust(10), style="bold reverse" if turn else "bold")
+        text.append(info["name"][:9].ljust(9), style="bold reverse" if turn else "bold")
+        text.append("*" if seat == view.get("seat") else " ", style="bold")
         text.append(
             f" hand {info['hand_count']}  scored {len(info['scored']):>2}"
             f"  {info['points']:>2} pts  1s {info['ones']}"
         )
-        if seat == view.get("seat"):
-            text.append(" (you)", style="dim")
         text.append("\n")
     top = view.get("discard_top")
     text.append(f"\nDraw pile {view['draw_count']}   Discards {view['discard_count']}")

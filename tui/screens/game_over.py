@@ -63,7 +63,7 @@ def ranking_text(names: list[str], result: dict[str, Any], details: dict[int, st
     place = 1
     for group in result.get("ranking", []):
         for seat in group:
-            line = Text(f"{ordinal(place):>5}  ")
+            line = Text(f"{ordinal(place):>5}  " if len(names) > 1 else "  ")
             line.append(names[seat], style="bold")
             if seat in result.get("winners", []):
                 line.append("  - wins")

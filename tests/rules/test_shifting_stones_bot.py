@@ -1,0 +1,95 @@
+"""The basic computer player: always legal, scores what it can, finds short sequences of
+shifts and flips that make a hand card score, and skips when nothing can be scored."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rules.bots.shifting_stones import plans, read_hand
+from rules.shifting_stones import END, SKIP, Flip, Score, Shift, ShiftingStonesState
+
+from stones_staging import GAME, NAMES, deal, end, showing, showing_card
+
+FISH_HORSE_MOON = 0
+"""Card 0: fish middle right, horse bottom middle, moon bottom right."""
+
+
+def choice(state: ShiftingStonesState, seed: int = 0) -> object:
+    (seat,) = GAME.to_act(state)
+    legal = GAME.legal_actions(state, seat)
+    return GAME.bot_action(GAME.view(state, seat), legal, random.Random(seed))
+
+
+def play_until_scored(state: ShiftingStonesState, card: int, limit: int) -> list[object]:
+    """The bot's choices for seat 0 until it scores `card`."""
+    chosen = []
+    for _ in range(limit):
+        action = choice(state)
+        chosen.append(action)
+        state = GAME.apply(state, 0, action)  # type: ignore[arg-type]
+        if action == Score(card):
+            return chosen
+    raise AssertionError(f"the bot did not score card {card}: {chosen}")
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 5])
+def test_the_bot_always_chooses_a_legal_action(players: int) -> None:
+    rng = random.Random(players)
+    state = GAME.new_game(NAMES[:players], players)
+    steps = 0
+    while not GAME.is_over(state) and steps < 400:
+        (seat,) = GAME.to_act(state)
+        legal = GAME.legal_actions(state, seat)
+        action = GAME.bot_action(GAME.view(state, seat), legal, rng)
+        assert action in legal
+        state = GAME.apply(state, seat, action)
+        steps += 1
+
+
+def test_the_bot_scores_a_scorable_card() -> None:
+    state = deal(2, showing_card(FISH_HORSE_MOON), hands=[[FISH_HORSE_MOON]])
+    assert choice(state) == Score(FISH_HORSE_MOON)
+
+
+def test_the_bot_scores_the_most_valuable_card_first() -> None:
+    grid = showing({0: "horse", 2: "fish", 4: "seed", 5: "boat", 7: "tree", 8: "moon"})
+    state = deal(2, grid, hands=[[4, 36]])
+    assert choice(state) == Score(36)
+
+
+def test_the_bot_shifts_once_then_scores() -> None:
+    grid = showing({5: "fish", 7: "moon", 8: "horse"})
+    state = deal(2, grid, hands=[[FISH_HORSE_MOON]])
+    first = choice(state)
+    assert isinstance(first, Shift)
+    assert (first.a, first.b) == (7, 8)
+    assert first.card != FISH_HORSE_MOON
+    assert choice(GAME.apply(state, 0, first)) == Score(FISH_HORSE_MOON)
+
+
+def test_the_bot_finds_a_shift_and_a_flip_that_make_a_card_score() -> None:
+    grid = showing({5: "bird", 7: "moon", 8: "horse"})
+    state = deal(2, grid, hands=[[FISH_HORSE_MOON]])
+    chosen = play_until_scored(state, FISH_HORSE_MOON, limit=3)
+    assert len(chosen) == 3
+    assert {type(action) for action in chosen[:2]} == {Shift, Flip}
+
+
+def test_the_bot_skips_when_nothing_can_be_scored_and_skipping_is_allowed() -> None:
+    state = deal(2)
+    view = GAME.view(state, 0)
+    grid = tuple((stone["up"], stone["down"]) for stone in view["grid"])
+    assert plans(grid, read_hand(view)) == []
+    assert choice(state) == SKIP
+
+
+def test_the_bot_ends_the_turn_when_nothing_can_be_scored_and_it_may_not_skip() -> None:
+    state = end(GAME.apply(deal(2), 0, SKIP), 1)
+    assert choice(state) == END
+
+
+def test_the_bot_plays_the_same_way_for_the_same_rng() -> None:
+    state = GAME.new_game(NAMES[:3], 5)
+    assert choice(state, 1) == choice(state, 1)

@@ -1,0 +1,132 @@
+"""Setting up: 9 stones in random places and sides, 4 hand cards each, the solo deck."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from rules import GAMES, SetupError
+from rules.shifting_stones import VALUE, all_cards, all_stones, stone_kind
+
+from stones_staging import GAME, NAMES, PLAIN, cards_of, deal, order, stones
+
+STONES = {("sun", "moon"): 1, ("fish", "bird"): 2, ("horse", "boat"): 3, ("seed", "tree"): 3}
+
+
+def test_the_game_is_registered_for_1_to_5_players() -> None:
+    game = GAMES["shifting-stones"]
+    assert (game.title, game.min_players, game.max_players) == ("Shifting Stones", 1, 5)
+    assert game.options == ()
+    assert next(iter(GAMES)) == "3x3"
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_the_9_stones_lie_in_random_places_with_random_sides_up(seed: int) -> None:
+    state = GAME.new_game(NAMES[:3], seed)
+    assert all_stones(state) == STONES
+    assert all(stone_kind(stone) in STONES for stone in state.grid)
+
+
+def test_different_seeds_lay_different_grids_and_the_same_seed_the_same() -> None:
+    grids = {GAME.new_game(NAMES[:2], seed).grid for seed in range(10)}
+    assert len(grids) > 1
+    assert GAME.new_game(NAMES[:2], 4).grid == GAME.new_game(NAMES[:2], 4).grid
+
+
+def test_each_player_gets_4_cards_from_the_top_in_seat_order() -> None:
+    deck = order([[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11]], draw=[12, 13])
+    state = GAME.new_game(NAMES[:3], 0, stones=stones(PLAIN), deck=deck)
+    assert state.hands == [(0, 1, 2, 3), (4, 5, 6, 7), (8, 9, 10, 11)]
+    assert state.draw[:2] == (12, 13)
+    assert len(state.draw) == 72 - 12
+
+
+def test_explicit_stones_lie_as_given_up_side_first() -> None:
+    state = deal(2, "moon bird fish / boat horse horse / tree seed seed")
+    assert state.grid[0] == ("moon", "sun")
+    assert state.grid[1] == ("bird", "fish")
+    assert state.grid[6] == ("tree", "seed")
+
+
+def test_the_start_player_is_random_unless_given() -> None:
+    starts = {GAME.new_game(NAMES[:4], seed).start for seed in range(20)}
+    assert len(starts) > 1
+    state = GAME.new_game(NAMES[:4], 1, start=2)
+    assert (state.start, GAME.to_act(state)) == (2, [2])
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_solo_plays_with_16_cards_8_of_1_point_4_of_2_3_of_3_and_1_of_5(seed: int) -> None:
+    state = GAME.new_game(["Ann"], seed)
+    in_play = list(state.hands[0]) + list(state.draw)
+    assert len(set(in_play)) == 16
+    assert Counter(VALUE[card] for card in in_play) == {1: 8, 2: 4, 3: 3, 5: 1}
+    assert len(state.out_of_play) == 56
+    assert GAME.view(state, 0)["goal"] == 16
+
+
+def test_every_card_is_in_exactly_one_place_after_the_deal() -> None:
+    state = GAME.new_game(NAMES[:5], 3)
+    assert all_cards(state) == Counter(range(72))
+
+
+@pytest.mark.parametrize(
+    ("stones_given", "message"),
+    [
+        ("sun", "stones must be a list of 9"),
+        ([("sun", "moon")] * 8, "stones must be a list of 9"),
+        ([("sun", "moon"), ("fish",), *stones(PLAIN)[2:]], r"stone 1 must be an \(up, down\) pair"),
+        ([("sun", "fish"), *stones(PLAIN)[1:]], "stone 0: sun and fish are not the two sides"),
+        ([("cat", "dog"), *stones(PLAIN)[1:]], "stone 0 must be an"),
+        (stones("sun sun fish / horse horse horse / seed seed seed"), "2 sun/moon stones"),
+    ],
+)
+def test_explicit_stones_must_be_the_game_s_stones(stones_given: object, message: str) -> None:
+    with pytest.raises(SetupError, match=message):
+        GAME.new_game(NAMES[:2], 0, stones=stones_given)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("deck", "message"),
+    [
+        ("0 1 2", "deck must be a list of card ids"),
+        ([*range(8), 72], "deck holds 72, which is not a card id"),
+        ([*range(8), True], "deck holds True"),
+        ([*range(8), 3], "deck holds card 3 2 times"),
+        (list(range(7)), "deck has 7 cards; 2 players need at least 8"),
+    ],
+)
+def test_an_explicit_deck_holds_distinct_card_ids(deck: object, message: str) -> None:
+    with pytest.raises(SetupError, match=message):
+        GAME.new_game(NAMES[:2], 0, deck=deck)  # type: ignore[arg-type]
+
+
+def test_a_staged_deck_leaves_the_other_cards_out_of_play() -> None:
+    state = GAME.new_game(NAMES[:2], 0, deck=list(range(10)))
+    assert state.draw == (8, 9)
+    assert state.out_of_play == tuple(range(10, 72))
+    assert all_cards(state) == Counter(range(72))
+
+
+def test_a_staged_solo_deck_is_won_by_scoring_all_of_its_cards() -> None:
+    state = GAME.new_game(["Ann"], 0, deck=cards_of(1)[:6])
+    assert GAME.view(state, 0)["goal"] == 6
+
+
+@pytest.mark.parametrize(
+    ("players", "setup", "message"),
+    [
+        (NAMES[:1] * 0, {}, "needs 1 to 5 players, not 0"),
+        ([*NAMES, "Fay"], {}, "needs 1 to 5 players, not 6"),
+        (NAMES[:2], {"start": 2}, "start must be a seat from 0 to 1"),
+        (NAMES[:2], {"seed": "x"}, "seed must be an integer"),
+        (NAMES[:2], {"options": {"fast": True}}, "unknown option 'fast'"),
+    ],
+)
+def test_a_bad_set_up_is_refused(
+    players: list[str], setup: dict[str, object], message: str
+) -> None:
+    args: dict[str, object] = {"seed": 0, **setup}
+    with pytest.raises(SetupError, match=message):
+        GAME.new_game(players, **args)  # type: ignore[arg-type]

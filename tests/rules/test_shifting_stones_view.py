@@ -1,0 +1,129 @@
+"""What a seat sees: the grid with both sides of every stone, its own hand with what it may
+score now, everyone's hand size and scored cards, the piles, the turn so far."""
+
+from __future__ import annotations
+
+from rules.shifting_stones import PATTERN, VALUE
+
+from stones_staging import GAME, deal, end, flip, score, showing_card
+
+TOP_KEYS = {
+    "game",
+    "seat",
+    "players",
+    "phase",
+    "to_act",
+    "start",
+    "solo",
+    "grid",
+    "hand",
+    "seats",
+    "draw_count",
+    "discard_top",
+    "discard_count",
+    "turn",
+    "goal",
+    "last_round",
+    "strikes",
+    "max_strikes",
+    "scores",
+    "winners",
+}
+SEAT_KEYS = {"name", "hand_count", "scored", "points", "ones", "skipped_last"}
+
+
+def test_a_fresh_view_follows_the_schema() -> None:
+    view = GAME.view(deal(3, start=1), 2)
+    assert set(view) == TOP_KEYS
+    assert view["game"] == "shifting-stones"
+    assert (view["seat"], view["players"], view["phase"]) == (2, ["Ann", "Bob", "Cy"], "play")
+    assert (view["to_act"], view["start"], view["solo"]) == ([1], 1, False)
+    assert view["grid"][0] == {"up": "sun", "down": "moon"}
+    assert len(view["grid"]) == 9
+    assert all(set(info) == SEAT_KEYS for info in view["seats"])
+    assert view["seats"][0] == {
+        "name": "Ann",
+        "hand_count": 4,
+        "scored": [],
+        "points": 0,
+        "ones": 0,
+        "skipped_last": False,
+    }
+    assert (view["draw_count"], view["discard_top"], view["discard_count"]) == (60, None, 0)
+    assert view["turn"] == {"actions": 0, "scored": 0, "can_skip": True}
+    assert (view["goal"], view["last_round"], view["strikes"], view["max_strikes"]) == (
+        9,
+        False,
+        0,
+        0,
+    )
+    assert (view["scores"], view["winners"]) == (None, [])
+
+
+def test_a_seat_sees_its_own_hand_in_hand_order_with_values_and_patterns() -> None:
+    view = GAME.view(deal(2, hands=[[], [5, 0]]), 1)
+    assert [card["id"] for card in view["hand"]] == [5, 0, 67, 66]
+    assert view["hand"][0] == {
+        "id": 5,
+        "value": VALUE[5],
+        "pattern": list(PATTERN[5]),
+        "scorable": False,
+    }
+
+
+def test_a_spectator_sees_no_hand() -> None:
+    assert GAME.view(deal(2), None)["hand"] == []
+
+
+def test_the_cards_that_match_now_are_marked_scorable_for_the_seat_to_act() -> None:
+    view = GAME.view(deal(2, showing_card(0), hands=[[5, 0]]), 0)
+    assert [card["scorable"] for card in view["hand"]] == [False, True, False, False]
+
+
+def test_the_discard_pile_shows_its_top_card() -> None:
+    state = flip(flip(deal(2), 0, 71, 0), 0, 70, 0)
+    view = GAME.view(state, 1)
+    assert view["discard_top"] == {"id": 70, "value": 5, "pattern": list(PATTERN[70])}
+    assert view["discard_count"] == 2
+
+
+def test_scored_cards_are_public() -> None:
+    state = score(deal(2, showing_card(0), hands=[[0]]), 0, 0)
+    seat = GAME.view(state, 1)["seats"][0]
+    assert seat["scored"] == [{"id": 0, "value": 1, "pattern": list(PATTERN[0])}]
+    assert (seat["points"], seat["ones"], seat["hand_count"]) == (1, 1, 3)
+
+
+def test_the_turn_so_far_is_the_same_for_every_viewer() -> None:
+    state = score(deal(2, showing_card(0), hands=[[0]]), 0, 0)
+    turns = [GAME.view(state, seat)["turn"] for seat in (None, 0, 1)]
+    assert turns == [{"actions": 1, "scored": 1, "can_skip": False}] * 3
+
+
+def test_a_solo_view_counts_strikes() -> None:
+    view = GAME.view(end(deal(1), 0), 0)
+    assert (view["solo"], view["goal"], view["strikes"], view["max_strikes"]) == (True, 16, 1, 4)
+
+
+def test_the_summary_lists_points_and_the_draw_pile() -> None:
+    state = score(deal(2, showing_card(0), hands=[[0]]), 0, 0)
+    assert GAME.summary(state) == {"turn": "Ann", "status": "Ann 1 pts, Bob 0 pts · draw 64"}
+
+
+def test_the_solo_summary_counts_scored_cards_and_strikes() -> None:
+    state = end(deal(1), 0)
+    assert GAME.summary(state) == {"turn": "Ann", "status": "0 of 16 scored · strikes 1/4"}
+
+
+def test_the_log_opens_with_the_first_player_and_the_goal() -> None:
+    assert GAME.log(deal(3, start=1), None) == [
+        {
+            "index": 0,
+            "actor": 1,
+            "text": "Bob takes the first turn; the last round begins once someone "
+            "has scored 9 cards",
+        }
+    ]
+    assert GAME.log(deal(1), 0)[0]["text"] == (
+        "Ann plays solo: score all 16 cards before 4 strikes"
+    )
