@@ -160,6 +160,6 @@ class Game(ABC):
     def event_count(self, state: Any) -> int:
         """How many events have happened so far (the next log index).
 
-        States keep their raw events in a list attribute `events`.
+        States keep their raw events in a `rules.events.EventHistory`.
         """
-        return len(state.events)
+        return int(state.event_total)

@@ -22,6 +22,7 @@ from functools import cache
 from typing import Any
 
 from rules.engine import JSON, Action, Game, IllegalAction, SetupError
+from rules.events import Event, EventHistory
 from rules.shifting_stones_cards import CARDS
 from rules.shifting_stones_deck import KIND_OF, STONE_COUNTS, STONE_SIDES
 
@@ -144,13 +145,8 @@ class EndTurn(Action):
 SKIP = Skip()
 END = EndTurn()
 
-Event = tuple[Any, ...]
-"""A raw event: (kind, actor seat or None, *details), formatted lazily by `log`."""
-EventChain = tuple[Event, "EventChain"] | None
-"""The newest event linked to the chain of those before it; None before the first."""
 
-
-class ShiftingStonesState:
+class ShiftingStonesState(EventHistory):
     """Everything about one game of Shifting Stones. Owned by the engine; players get views.
 
     `grid` holds the 9 stones as (up, down) pairs. `draw` is the draw pile,
@@ -169,12 +165,10 @@ class ShiftingStonesState:
         "actions",
         "discard",
         "draw",
-        "event_total",
         "goal",
         "grid",
         "hands",
         "last_round",
-        "latest",
         "legal",
         "out_of_play",
         "phase",
@@ -213,8 +207,6 @@ class ShiftingStonesState:
     shuffles: int
     scores: tuple[int, ...] | None
     winners: tuple[int, ...]
-    latest: EventChain
-    event_total: int
     legal: tuple[Action, ...] | None
 
     def clone(self) -> ShiftingStonesState:
@@ -249,34 +241,6 @@ class ShiftingStonesState:
     @property
     def solo(self) -> bool:
         return len(self.players) == 1
-
-    @property
-    def events(self) -> list[Event]:
-        """Every event so far, oldest first; setting it replaces the whole history."""
-        return self.events_since(0)
-
-    @events.setter
-    def events(self, events: Iterable[Event]) -> None:
-        self.latest = None
-        self.event_total = 0
-        for event in events:
-            self.record(event)
-
-    def events_since(self, start: int) -> list[Event]:
-        """The events from index `start` on, oldest first."""
-        found = []
-        node = self.latest
-        for _ in range(self.event_total - max(start, 0)):
-            assert node is not None
-            event, node = node
-            found.append(event)
-        found.reverse()
-        return found
-
-    def record(self, event: Event) -> None:
-        """Add an event after the others."""
-        self.latest = (event, self.latest)
-        self.event_total += 1
 
 
 def all_cards(state: ShiftingStonesState) -> Counter[int]:
@@ -582,9 +546,6 @@ class ShiftingStones(Game):
             {"index": index, "actor": event[1], "text": _event_text(event, names, seat)}
             for index, event in enumerate(state.events_since(start), start=start)
         ]
-
-    def event_count(self, state: ShiftingStonesState) -> int:
-        return state.event_total
 
     def summary(self, state: ShiftingStonesState) -> dict[str, JSON]:
         view = self.view(state, None)

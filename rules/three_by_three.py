@@ -22,6 +22,7 @@ from itertools import combinations
 from typing import Any
 
 from rules.engine import JSON, Action, Game, IllegalAction, SetupError
+from rules.events import Event, EventHistory
 
 RANKS = "23456789TJQKA"
 SUITS = "CDHS"
@@ -130,13 +131,8 @@ class TakePile(Action):
 
 TAKE = TakePile()
 
-Event = tuple[Any, ...]
-"""A raw event: (kind, actor seat or None, *details), formatted lazily by `log`."""
-EventChain = tuple[Event, "EventChain"] | None
-"""The newest event linked to the chain of those before it; None before the first."""
 
-
-class ThreeByThreeState:
+class ThreeByThreeState(EventHistory):
     """Everything about one game of 3 x 3. Owned by the engine; players get views.
 
     `face_down[seat]` has three slots, None where the card has been turned up.
@@ -155,11 +151,9 @@ class ThreeByThreeState:
         "dealer",
         "decks",
         "draw",
-        "event_total",
         "face_down",
         "face_up",
         "hands",
-        "latest",
         "legal",
         "loser",
         "out_of_play",
@@ -192,8 +186,6 @@ class ThreeByThreeState:
     ready: list[bool]
     places: list[int]
     loser: int | None
-    latest: EventChain
-    event_total: int
     legal: tuple[Action, ...] | None
 
     def clone(self) -> ThreeByThreeState:
@@ -225,34 +217,6 @@ class ThreeByThreeState:
         new.event_total = self.event_total
         new.legal = None
         return new
-
-    @property
-    def events(self) -> list[Event]:
-        """Every event so far, oldest first; setting it replaces the whole history."""
-        return self.events_since(0)
-
-    @events.setter
-    def events(self, events: Iterable[Event]) -> None:
-        self.latest = None
-        self.event_total = 0
-        for event in events:
-            self.record(event)
-
-    def events_since(self, start: int) -> list[Event]:
-        """The events from index `start` on, oldest first."""
-        found = []
-        node = self.latest
-        for _ in range(self.event_total - max(start, 0)):
-            assert node is not None
-            event, node = node
-            found.append(event)
-        found.reverse()
-        return found
-
-    def record(self, event: Event) -> None:
-        """Add an event after the others."""
-        self.latest = (event, self.latest)
-        self.event_total += 1
 
 
 def all_cards(state: ThreeByThreeState) -> Counter[str]:
@@ -547,9 +511,6 @@ class ThreeByThree(Game):
             {"index": index, "actor": event[1], "text": _event_text(event, names, seat)}
             for index, event in enumerate(state.events_since(start), start=start)
         ]
-
-    def event_count(self, state: ThreeByThreeState) -> int:
-        return state.event_total
 
     def summary(self, state: ThreeByThreeState) -> dict[str, JSON]:
         view = self.view(state, None)

@@ -23,6 +23,7 @@ from functools import cache
 from typing import Any
 
 from rules.engine import JSON, Action, Game, IllegalAction, SetupError
+from rules.events import Event, EventHistory
 
 COLOURS = ("red", "yellow", "green", "blue")
 SHAPES = ("circle", "cross", "square", "triangle")
@@ -204,13 +205,7 @@ class Place(Action):
         return {"type": "place", "source": self.source, "x": self.x, "y": self.y}
 
 
-Event = tuple[Any, ...]
-"""A raw event: (kind, actor seat or None, *details), formatted lazily by `log`."""
-EventChain = tuple[Event, "EventChain"] | None
-"""The newest event linked to the chain of those before it; None before the first."""
-
-
-class XoxoState:
+class XoxoState(EventHistory):
     """Everything about one game of XOXO. Owned by the engine; players get views.
 
     Stacks are tuples, top tile first. `tops` maps each occupied cell to its
@@ -224,10 +219,8 @@ class XoxoState:
 
     __slots__ = (
         "boxed",
-        "event_total",
         "general",
         "last",
-        "latest",
         "legal",
         "met",
         "phase",
@@ -258,8 +251,6 @@ class XoxoState:
     met: list[tuple[bool, ...]]
     boxed: tuple[str, ...]
     winners: tuple[int, ...]
-    latest: EventChain
-    event_total: int
     legal: tuple[Place, ...] | None
 
     def clone(self) -> XoxoState:
@@ -284,34 +275,6 @@ class XoxoState:
         new.event_total = self.event_total
         new.legal = None
         return new
-
-    @property
-    def events(self) -> list[Event]:
-        """Every event so far, oldest first; setting it replaces the whole history."""
-        return self.events_since(0)
-
-    @events.setter
-    def events(self, events: Iterable[Event]) -> None:
-        self.latest = None
-        self.event_total = 0
-        for event in events:
-            self.record(event)
-
-    def events_since(self, start: int) -> list[Event]:
-        """The events from index `start` on, oldest first."""
-        found = []
-        node = self.latest
-        for _ in range(self.event_total - max(start, 0)):
-            assert node is not None
-            event, node = node
-            found.append(event)
-        found.reverse()
-        return found
-
-    def record(self, event: Event) -> None:
-        """Add an event after the others."""
-        self.latest = (event, self.latest)
-        self.event_total += 1
 
 
 def all_tiles(state: XoxoState) -> Counter[str]:
@@ -559,9 +522,6 @@ class Xoxo(Game):
             {"index": index, "actor": event[1], "text": _event_text(event, names)}
             for index, event in enumerate(state.events_since(start), start=start)
         ]
-
-    def event_count(self, state: XoxoState) -> int:
-        return state.event_total
 
     def summary(self, state: XoxoState) -> dict[str, JSON]:
         view = self.view(state, None)
