@@ -697,7 +697,7 @@ def _mismatch_text(grid: tuple[Stone, ...], card: int) -> str:
         for cell, symbol in NEEDS[card]
         if grid[cell][0] != symbol
     ]
-    return f"Card {card} does not match the grid: it needs {_and(wrong)}"
+    return f"This {VALUE[card]}-point card does not match: it needs {_and(wrong)}"
 
 
 def _discard(state: ShiftingStonesState, seat: int, card: int) -> None:
@@ -837,12 +837,12 @@ def _points_text(value: int) -> str:
 
 
 def _drawn_text(drawn: tuple[int, ...], own: bool) -> str:
-    """ "3 cards", or for the drawer "3 cards: #5 (1 point), #40 (2 points), #7 (1 point)"."""
+    """ "3 cards", or for the drawer "3 cards: 1 point, 2 points, 1 point"."""
     if not drawn:
         return "no cards: both piles are empty"
     text = _cards_count(len(drawn))
     if own:
-        text += ": " + ", ".join(f"#{card} ({_points_text(VALUE[card])})" for card in drawn)
+        text += ": " + ", ".join(_points_text(VALUE[card]) for card in drawn)
     return text
 
 

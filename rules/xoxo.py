@@ -695,7 +695,7 @@ def _claim(state: XoxoState, placer: int, cell: Cell) -> None:
             if not flags[index] and value in shown:
                 flags[index] = True
                 names = tuple(line_name(line, frame) for line in shown[value])
-                state.record(("met", seat, value, names))
+                state.record(("met", placer, seat, value, names))
         state.met[seat] = tuple(flags)
 
 
@@ -745,8 +745,8 @@ def _event_text(event: Event, names: tuple[str, ...]) -> str:
         where = "own stack" if source == OWN else "general stack"
         return f"{names[actor]} placed {tile_text(tile)} ({where})"
     if kind == "met":
-        value, lines = event[2], event[3]
-        return f"{names[actor]} met the target {value}: {_and(lines)}"
+        owner, value, lines = event[2], event[3], event[4]
+        return f"{names[owner]} met the target {value}: {_and(lines)}"
     if kind == "won":
         return f"Game over: {_end_reason(event, names)}"
     _, _, empty, winner, best, tied = event

@@ -73,7 +73,7 @@ def test_the_legal_actions_come_in_a_stable_order() -> None:
         (0, Flip(71, -1), "There is no cell -1: cells are 0 to 8, row by row"),
         (0, Flip(True, 0), "card must be a whole number, not True"),  # type: ignore[arg-type]
         (0, Shift(71, 0, 1.0), "b must be a whole number, not 1.0"),  # type: ignore[arg-type]
-        (0, Score(71), "Card 71 does not match the grid: it needs"),
+        (0, Score(71), "This 5-point card does not match: it needs"),
     ],
 )
 def test_a_refused_action_says_why(seat: int, action: Action, message: str) -> None:
@@ -83,7 +83,7 @@ def test_a_refused_action_says_why(seat: int, action: Action, message: str) -> N
 def test_a_mismatch_names_the_cells_that_show_something_else() -> None:
     message = refusal(deal(2, hands=[[0]]), 0, Score(0))
     assert message == (
-        "Card 0 does not match the grid: it needs fish at middle right (shows horse), "
+        "This 1-point card does not match: it needs fish at middle right (shows horse), "
         "horse at bottom middle (shows seed) and moon at bottom right (shows seed)"
     )
 

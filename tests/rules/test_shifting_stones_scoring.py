@@ -81,7 +81,7 @@ def test_several_cards_may_be_scored_in_one_turn() -> None:
 
 def test_a_card_that_does_not_match_cannot_be_scored() -> None:
     state = deal(2, hands=[[FISH_HORSE_MOON]])
-    with pytest.raises(IllegalAction, match="Card 0 does not match the grid: it needs"):
+    with pytest.raises(IllegalAction, match="This 1-point card does not match: it needs"):
         score(state, 0, FISH_HORSE_MOON)
 
 

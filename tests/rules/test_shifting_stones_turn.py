@@ -64,7 +64,7 @@ def test_any_number_of_actions_in_any_order_then_ending_the_turn_refills_the_han
     assert GAME.to_act(after) == [1]
     assert hand_of(after, 0) == [68, 0, 1, 2]
     assert texts(after, 1)[-2:] == ["Ann ended the turn", "Ann drew 3 cards"]
-    assert texts(after, 0)[-1] == "Ann drew 3 cards: #0 (1 point), #1 (1 point), #2 (1 point)"
+    assert texts(after, 0)[-1] == "Ann drew 3 cards: 1 point, 1 point, 1 point"
 
 
 def test_the_turn_may_end_without_any_action() -> None:
@@ -89,7 +89,7 @@ def test_skipping_draws_2_cards_and_ends_the_turn() -> None:
     assert hand_of(state, 0) == [71, 70, 69, 68, 0, 1]
     assert GAME.to_act(state) == [1]
     assert texts(state, 1)[-1] == "Ann skipped and drew 2 cards"
-    assert texts(state, 0)[-1] == "Ann skipped and drew 2 cards: #0 (1 point), #1 (1 point)"
+    assert texts(state, 0)[-1] == "Ann skipped and drew 2 cards: 1 point, 1 point"
     assert GAME.view(state, None)["seats"][0]["skipped_last"]
 
 

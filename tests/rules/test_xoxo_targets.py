@@ -38,6 +38,15 @@ def test_a_target_is_met_on_someone_elses_turn_without_asking() -> None:
     assert GAME.to_act(state) == [1]
 
 
+def test_a_target_met_on_someone_elses_turn_is_their_action_in_the_log() -> None:
+    state = deal(
+        general="ROS RXH RSH", targets=[["blue", "triangle", "angry"], ["red", "cross", "sad"]]
+    )
+    state = lay(state, ROW)
+    *_, placed, claimed = GAME.log(state, 1)
+    assert (placed["actor"], claimed["actor"]) == (0, 0)
+
+
 def test_three_circles_in_a_column_meet_circle() -> None:
     state = deal(
         general="ROS YOH GOU", targets=[["blue", "circle", "angry"], ["red", "cross", "sad"]]

@@ -132,11 +132,7 @@ class ShiftingStonesScreen(TableScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "cancel":
             return self.mode != "card"
-        if action == "skip":
-            return self.can("skip")
-        if action == "end_turn":
-            return self.can("end")
-        if action in ("step", "card", "enter", "start"):
+        if action in ("step", "card", "enter", "start", "skip", "end_turn"):
             return self.my_turn
         return True
 

@@ -183,12 +183,15 @@ class XoxoScreen(TableScreen):
         self.submit({"type": "place", "source": self.source, "x": x, "y": y})
 
     def on_board_picked(self, message: Board.Picked) -> None:
-        """A click on a free cell places there; on any other cell it only points."""
+        """A click points at a free cell, a second click places there; other cells refuse."""
         if not self.my_turn:
             return
-        if (message.x, message.y) == self.cursor and self.cursor in self.open_cells():
+        cell = (message.x, message.y)
+        if cell not in self.open_cells():
+            self.say("No tile may go there now: the free cells are marked +.")
+        elif cell == self.cursor:
             self.action_place()
-            return
-        self.cursor = (message.x, message.y)
-        self.message = ""
-        self.redraw()
+        else:
+            self.cursor = cell
+            self.message = ""
+            self.redraw()

@@ -44,7 +44,7 @@ def target_text(target: dict[str, Any]) -> Text:
 def panel_text(view: dict[str, Any]) -> Text:
     if not view:
         return Text("")
-    text = stack_text("General stack", view["general"])
+    text = stack_text("General", view["general"])
     to_act = set(view.get("to_act", []))
     winners = set(view.get("winners", []))
     for seat, info in enumerate(view["seats"]):
