@@ -50,7 +50,7 @@ class NewGameScreen(Screen[GameSession | None]):
                     compact=True,
                     id="game",
                 )
-                yield Label("  Seats", classes="form-label")
+                yield Label("  Seats", classes="form-label wide")
                 yield Select(
                     [(str(n), n) for n in range(game.min_players, game.max_players + 1)],
                     value=game.min_players,
@@ -76,7 +76,7 @@ class NewGameScreen(Screen[GameSession | None]):
             with Horizontal(classes="form-row"):
                 yield Label("Seed", classes="form-label")
                 yield Input(placeholder="random", compact=True, id="seed", classes="short")
-                yield Label("  Save as", classes="form-label")
+                yield Label("  Save as", classes="form-label wide")
                 yield Input(placeholder="automatic", compact=True, id="save-name", classes="short")
             with Horizontal(classes="form-row"):
                 yield Button("Start (Ctrl+S)", id="start", variant="primary", compact=True)
