@@ -66,12 +66,14 @@ class GameSession:
         return cls(store, name, record, game, state, lock)
 
     def rematch(self) -> GameSession:
-        """A new game with the same seats and options and a fresh seed."""
+        """A new game with the same seats and options, a fresh seed, and a save named
+        after this one (friday, friday-2, ...)."""
         return GameSession.create(
             self.store,
             self.record.game,
             list(self.record.players),
             new_seed(),
+            name=self.store.unique_name(self.name),
             options=dict(self.record.options),
         )
 

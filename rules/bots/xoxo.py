@@ -123,11 +123,14 @@ def score(table: Table, action: Action) -> float:
     mine = len(shown & table.wanted)
     if mine == len(table.wanted):
         return WIN
-    value = MEET * mine - GIVE * sum(danger(table, value) for value in shown - table.wanted)
+    given = sum(danger(table, value) for value in shown - table.wanted)
+    value = MEET * mine - GIVE * given
     my_met = table.met[table.seat] + mine
     leading = all(my_met > met for seat, met in enumerate(table.met) if seat != table.seat)
     if count == 1:
-        return value + (WIN if leading else -WIN)
+        # Emptying a stack ends the game, unless the same line hands someone their last
+        # target first; ties go against the placer, so only a clear lead is safe.
+        return value + (WIN if leading and not given else -WIN)
     other = table.sources["general" if action.source == OWN else OWN][1]
     shorter = count < other
     return value + (PACE if shorter == leading else 0.0)

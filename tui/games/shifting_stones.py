@@ -142,9 +142,11 @@ class ShiftingStonesScreen(TableScreen):
         self.message = ""
         if self.mode == "card":
             count = len(self.hand())
-            if count:
-                delta = -1 if direction in ("left", "up") else 1
-                self.card = (self.card + delta) % count
+            row = self.query_one("#ss-hand", PatternHand).per_line()
+            if direction in ("left", "right") and count:
+                self.card = (self.card + (1 if direction == "right" else -1)) % count
+            elif 0 <= self.card + (row if direction == "down" else -row) < count:
+                self.card += row if direction == "down" else -row
         else:
             drow, dcol = STEPS[direction]
             row, col = divmod(self.stone, 3)
