@@ -136,3 +136,23 @@ def test_shifting_stones_solo_game_over(snap_compare, store: SaveStore) -> None:
         await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
 
     assert snap_compare(app, run_before=game_over, terminal_size=(80, 24))
+
+
+async def test_two_people_get_the_privacy_screen_before_every_turn(store: SaveStore) -> None:
+    session = new_session(store, "Ann,Bob", seed=7, game="shifting-stones")
+    app = app_for(store, session)
+    seen: list[str | int] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(60):
+            await pilot.pause()
+            screen = app.screen
+            if isinstance(screen, HandoffScreen):
+                seen.append("handoff")
+                await pilot.press("enter")
+            elif isinstance(screen, ShiftingStonesScreen) and screen.my_turn:
+                if not seen or seen[-1] != screen.shown_seat:
+                    seen.append(screen.shown_seat)  # type: ignore[arg-type]
+                await pilot.press(*next_keys(screen))
+    turns = [i for i, item in enumerate(seen) if item != "handoff"]
+    assert len(turns) > 2
+    assert all(seen[i - 1] == "handoff" for i in turns)

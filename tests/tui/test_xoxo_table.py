@@ -9,6 +9,7 @@ from textual.pilot import Pilot
 from saves import SaveStore
 from tui.games.xoxo import XoxoScreen
 from tui.screens.game_over import GameOverScreen
+from tui.screens.handoff import HandoffScreen
 
 from tui_helpers import app_for, new_session, play_bots_until, screen_text, waits_for_enter
 
@@ -129,3 +130,24 @@ async def test_arrows_only_ever_rest_on_cells_that_take_a_tile(store: SaveStore)
         for key in ["left", "up", "right", "right", "down", "down", "left", "up"]:
             await pilot.press(key)
             assert screen.cursor in screen.open_cells()
+
+
+async def test_two_people_get_the_privacy_screen_before_every_turn(store: SaveStore) -> None:
+    session = new_session(store, "Ann,Bob", seed=19, game="xoxo")
+    app = app_for(store, session)
+    handoffs = turns = 0
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(2000):
+            await pilot.pause()
+            screen = app.screen
+            if isinstance(screen, GameOverScreen):
+                break
+            if isinstance(screen, HandoffScreen):
+                handoffs += 1
+            elif waits_for_enter(app):
+                turns += 1
+            if waits_for_enter(app):
+                await pilot.press("enter")
+        assert isinstance(app.screen, GameOverScreen)
+    assert turns > 1
+    assert handoffs == turns
