@@ -81,3 +81,37 @@ def test_the_same_chance_gives_the_same_choice() -> None:
 def test_the_bot_needs_a_legal_action() -> None:
     with pytest.raises(ValueError, match="at least one legal action"):
         GAME.bot_action(GAME.view(deal(), 0), [], random.Random(0))
+
+
+def test_the_bot_does_not_empty_its_stack_with_a_line_that_may_be_an_opponents_last_target() -> (
+    None
+):
+    view = {
+        "seat": 0,
+        "cells": [
+            {"x": 0, "y": 0, "top": "YXH", "height": 1},
+            {"x": 1, "y": 0, "top": "YSH", "height": 1},
+        ],
+        "general": {"count": 10, "top": "BOH"},
+        "seats": [
+            {
+                "stack": {"count": 1, "top": "YTS"},
+                "met": 2,
+                "targets": [
+                    {"kind": "colour", "value": "red", "met": True},
+                    {"kind": "face", "value": "happy", "met": True},
+                    {"kind": "shape", "value": "circle", "met": False},
+                ],
+            },
+            {
+                "stack": {"count": 5, "top": "GOS"},
+                "met": 1,
+                "targets": [
+                    {"kind": "colour", "value": None, "met": False},
+                    {"kind": "shape", "value": "cross", "met": True},
+                ],
+            },
+        ],
+    }
+    legal = [Place("own", 2, 0), Place("general", 2, 0)]
+    assert GAME.bot_action(view, legal, random.Random(0)) == Place("general", 2, 0)
