@@ -8,6 +8,7 @@ from textual.pilot import Pilot
 
 from saves import SaveStore
 from tui.games.xoxo import XoxoScreen
+from tui.model import GameSession
 from tui.screens.game_over import GameOverScreen
 from tui.screens.handoff import HandoffScreen
 
@@ -151,3 +152,25 @@ async def test_two_people_get_the_privacy_screen_before_every_turn(store: SaveSt
         assert isinstance(app.screen, GameOverScreen)
     assert turns > 1
     assert handoffs == turns
+
+
+async def test_a_met_target_is_announced_with_the_lines_that_met_it(store: SaveStore) -> None:
+    session = new_session(store, "Ann,cpu:Bob", seed=23, game="xoxo")
+
+    def bob_is_about_to_meet_a_target(s: GameSession) -> bool:
+        seat = s.to_act()[0]
+        if s.is_human(seat):
+            return False
+        after = s.game.apply(s.state, seat, s.bot_choice(seat))
+        return sum(i["met"] for i in s.game.view(after, None)["seats"]) > sum(
+            i["met"] for i in s.view(None)["seats"]
+        )
+
+    play_bots_until(session, bob_is_about_to_meet_a_target)
+    moves = len(session.record.actions)
+    app = app_for(store, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: len(session.record.actions) > moves)
+        await pilot.pause()
+        said = [n.message for n in app._notifications]
+    assert any(" met the target " in text and ": " in text for text in said)

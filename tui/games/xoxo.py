@@ -76,14 +76,16 @@ class XoxoScreen(TableScreen):
         self.redraw()
 
     def announce_met_targets(self) -> None:
-        """A notification for every target met since the last view (met targets are public)."""
+        """A notification for every target met since the last view (met targets are public),
+        worded as the log line that names the lines which met it."""
+        log = self.session.log(self.shown_seat)
         for seat, info in enumerate(self.view.get("seats", [])):
             met = {t["value"] for t in info["targets"] if t["met"]}
             new = met - self.met_before.get(seat, met)
             for value in sorted(new):
-                self.app.notify(
-                    f"{info['name']} met the target {value}", title="Target met", markup=False
-                )
+                said = f"{info['name']} met the target {value}"
+                line = next((e["text"] for e in reversed(log) if e["text"].startswith(said)), said)
+                self.app.notify(line, title="Target met", markup=False)
             self.met_before[seat] = met
 
     def redraw(self) -> None:
