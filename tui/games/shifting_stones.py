@@ -12,7 +12,7 @@ from textual.widgets import Footer, Header, Label, Static
 
 from tui.screens.table import TableScreen
 from tui.widgets.log import GameLog
-from tui.widgets.pattern_cards import PatternHand
+from tui.widgets.pattern_cards import PatternHand, card_lines
 from tui.widgets.stones import StoneGrid
 
 STEPS = {"left": (0, -1), "right": (0, 1), "up": (-1, 0), "down": (1, 0)}
@@ -23,7 +23,7 @@ class ShiftingStonesScreen(TableScreen):
     k skips and draws, e ends the turn, Esc cancels a shift or flip."""
 
     BINDINGS = [
-        Binding("left", "step('left')", "Pick", key_display="←↑↓→ 1-9"),
+        Binding("left", "step('left')", "Pick", key_display="←↑↓→1-9"),
         Binding("right", "step('right')", "Right", show=False),
         Binding("up", "step('up')", "Up", show=False),
         Binding("down", "step('down')", "Down", show=False),
@@ -50,7 +50,9 @@ class ShiftingStonesScreen(TableScreen):
             yield StoneGrid(id="stones")
             yield Static(id="ss-players")
         yield Label("Your hand", id="ss-hand-label", classes="row-label")
-        yield PatternHand(id="ss-hand")
+        with Horizontal(id="ss-hand-row"):
+            yield PatternHand(id="ss-hand")
+            yield Static(id="ss-discard")
         yield GameLog(id="log")
         yield Static(id="prompt")
         yield Footer()
@@ -93,6 +95,7 @@ class ShiftingStonesScreen(TableScreen):
         label = "Your hand" if seat is None else f"{view['players'][seat]}'s hand"
         self.query_one("#ss-hand-label", Label).update(Text(label, style="bold"))
         self.query_one("#ss-players", Static).update(players_text(view))
+        self.query_one("#ss-discard", Static).update(discard_text(view))
         over = view.get("phase") == "over"
         self.title = "Shifting Stones - game over" if over else "Shifting Stones"
         self.query_one("#prompt", Static).update(self.prompt_text())
@@ -233,6 +236,16 @@ class ShiftingStonesScreen(TableScreen):
         return details
 
 
+def discard_text(view: dict[str, Any]) -> Text:
+    """The top of the public discard pile as a small card."""
+    top = view.get("discard_top")
+    if not top:
+        return Text("Discards\n  none", style="dim")
+    lines = card_lines(top)
+    lines[0] = Text("Discard ") + lines[0]
+    return Text("\n").join(lines)
+
+
 def players_text(view: dict[str, Any]) -> Text:
     """Per seat (the viewer marked *): hand size, scored cards and points; then the piles
     and how the end stands."""
@@ -250,10 +263,7 @@ def players_text(view: dict[str, Any]) -> Text:
             f"  {info['points']:>2} pts  1s {info['ones']}"
         )
         text.append("\n")
-    top = view.get("discard_top")
     text.append(f"\nDraw pile {view['draw_count']}   Discards {view['discard_count']}")
-    if top:
-        text.append(f" (top {top['value']}pt)")
     turn = view.get("turn", {})
     text.append(f"\nThis turn: {turn.get('actions', 0)} actions, {turn.get('scored', 0)} scored")
     if view.get("solo"):
