@@ -24,7 +24,7 @@ class HandoffScreen(Screen[None]):
     """
 
     BINDINGS = [
-        Binding("enter", "reveal", "Show my cards"),
+        Binding("enter", "reveal", "Reveal"),
     ]
 
     def __init__(self, name: str, recent: list[dict[str, Any]], guard: float = 0.0) -> None:
@@ -43,7 +43,7 @@ class HandoffScreen(Screen[None]):
             yield Static(recent_text(self.recent), id="handoff-recent")
             prompt = Text("Only ")
             prompt.append(self.player_name, style="bold")
-            prompt.append(" should look now. Press Enter to show your cards.")
+            prompt.append(" should look now. Press Enter to reveal what only you may see.")
             yield Static(prompt, id="handoff-prompt")
         yield Footer()
 
