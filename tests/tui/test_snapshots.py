@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable
 from datetime import datetime
 
 from textual.pilot import Pilot
@@ -14,7 +13,7 @@ from tui.games.three_by_three import ThreeByThreeScreen
 from tui.screens.game_over import GameOverScreen
 from tui.screens.handoff import HandoffScreen
 
-from tui_helpers import app_for, new_session, play_bots_until
+from tui_helpers import app_for, new_session, play_bots_until, until
 
 FIXED_TIME = "2026-11-28T19:30:00+00:00"
 
@@ -25,14 +24,6 @@ def pin_times(store: SaveStore, name: str) -> None:
     data = json.loads(path.read_text())
     data["created"] = data["updated"] = FIXED_TIME
     path.write_text(json.dumps(data))
-
-
-async def until(pilot: Pilot, ready: Callable[[], bool]) -> None:
-    for _ in range(500):
-        await pilot.pause()
-        if ready():
-            return
-    raise AssertionError("the screen never got ready")
 
 
 def test_home_screen(snap_compare, store: SaveStore) -> None:  # type: ignore[no-untyped-def]

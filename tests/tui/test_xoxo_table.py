@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from textual.pilot import Pilot
 
 from saves import SaveStore
@@ -12,15 +10,7 @@ from tui.model import GameSession
 from tui.screens.game_over import GameOverScreen
 from tui.screens.handoff import HandoffScreen
 
-from tui_helpers import app_for, new_session, play_bots_until, screen_text, waits_for_enter
-
-
-async def until(pilot: Pilot, ready: Callable[[], bool]) -> None:
-    for _ in range(500):
-        await pilot.pause()
-        if ready():
-            return
-    raise AssertionError("the screen never got ready")
+from tui_helpers import app_for, new_session, play_bots_until, screen_text, until, waits_for_enter
 
 
 async def test_a_person_plays_a_whole_xoxo_game_against_the_computer(store: SaveStore) -> None:

@@ -6,6 +6,8 @@ import html
 import re
 from collections.abc import Callable
 
+from textual.pilot import Pilot
+
 from rules.three_by_three import card_label
 from saves import PlayerSpec, SaveStore
 from tui.app import HotseatApp
@@ -67,3 +69,12 @@ def waits_for_enter(app: HotseatApp) -> bool:
     nothing fits, or the tour 1 choice; in XOXO a free cell)."""
     screen = app.screen
     return isinstance(screen, HandoffScreen) or (isinstance(screen, TableScreen) and screen.my_turn)
+
+
+async def until(pilot: Pilot, ready: Callable[[], bool]) -> None:
+    """Let the app run until `ready()` holds; fail if it never does."""
+    for _ in range(500):
+        await pilot.pause()
+        if ready():
+            return
+    raise AssertionError("the screen never got ready")

@@ -42,7 +42,6 @@ class ShiftingStonesScreen(TableScreen):
         self.mode = "card"
         self.stone = 4
         self.picked: list[int] = []
-        self.message = ""
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False)
@@ -101,16 +100,7 @@ class ShiftingStonesScreen(TableScreen):
         self.query_one("#prompt", Static).update(self.prompt_text())
         self.refresh_bindings()
 
-    def prompt_text(self) -> Text:
-        if self.message:
-            return Text("! " + self.message, style="bold")
-        view = self.view
-        if view.get("phase") == "over":
-            return Text("Game over.")
-        if not self.my_turn:
-            acting = view.get("to_act", [])
-            who = view["players"][acting[0]] if acting else "nobody"
-            return Text(f"Waiting for {who}.")
+    def turn_prompt(self) -> Text:
         if self.mode == "shift":
             step = "first" if not self.picked else "second, next to the first,"
             return Text(f"Shift: pick the {step} stone (arrows, Enter). Esc cancels.")
@@ -125,10 +115,6 @@ class ShiftingStonesScreen(TableScreen):
             text.append(", k skip and draw 2")
         text.append(", e end turn.")
         return text
-
-    def say(self, message: str) -> None:
-        self.message = message
-        self.redraw()
 
     # ---- intents -------------------------------------------------------
 

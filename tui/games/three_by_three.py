@@ -43,7 +43,6 @@ class ThreeByThreeScreen(TableScreen):
         self.marked: set[int] = set()
         self.draft: dict[str, list[str]] = {}
         self.swap_pick: tuple[str, int] | None = None
-        self.message = ""
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False)
@@ -153,18 +152,8 @@ class ThreeByThreeScreen(TableScreen):
                 y=max(0, line - 1), animate=False
             )
 
-    def prompt_text(self) -> Text:
-        """What to do now, or what is going on; an error message wins."""
-        if self.message:
-            return Text("! " + self.message, style="bold")
+    def turn_prompt(self) -> Text:
         view = self.view
-        names = view.get("players", [])
-        if view.get("phase") == "over":
-            return Text("Game over.")
-        if not self.my_turn:
-            acting = view.get("to_act", [])
-            who = names[acting[0]] if acting else "nobody"
-            return Text(f"Waiting for {who}.")
         if self.swapping:
             return Text(
                 "Tour 1: pick your face-up cards. Space on a hand card, then on a face-up card, "
@@ -192,10 +181,6 @@ class ThreeByThreeScreen(TableScreen):
 
     def only_take(self) -> bool:
         return self.my_turn and all(a.to_json()["type"] == "take" for a in self.legal)
-
-    def say(self, message: str) -> None:
-        self.message = message
-        self.redraw()
 
     # ---- intents -------------------------------------------------------
 

@@ -38,7 +38,6 @@ class XoxoScreen(TableScreen):
         super().__init__(*args, **kwargs)
         self.source = "own"
         self.cursor: tuple[int, int] = (0, 0)
-        self.message = ""
         self.met_before: dict[int, set[str]] = {}
 
     def compose(self) -> ComposeResult:
@@ -98,18 +97,10 @@ class XoxoScreen(TableScreen):
         self.title = "XOXO" if view.get("phase") != "over" else "XOXO - game over"
         self.query_one("#prompt", Static).update(self.prompt_text())
 
-    def prompt_text(self) -> Text:
-        if self.message:
-            return Text("! " + self.message, style="bold")
+    WAITING_NOTE = "  (* last tile: cannot be covered; xN: tiles in a pile)"
+
+    def turn_prompt(self) -> Text:
         view = self.view
-        if view.get("phase") == "over":
-            return Text("Game over.")
-        if not self.my_turn:
-            acting = view.get("to_act", [])
-            who = view["players"][acting[0]] if acting else "nobody"
-            return Text(
-                f"Waiting for {who}.  (* last tile: cannot be covered; xN: tiles in a pile)"
-            )
         seat = view["seat"]
         stacks = {"own": view["seats"][seat]["stack"], "general": view["general"]}
         text = Text("Placing from: ")
@@ -129,10 +120,6 @@ class XoxoScreen(TableScreen):
             met = [t["value"] for t in info["targets"] if t["met"]]
             details[seat] = f"met {len(met)}: {', '.join(met)}" if met else "met none"
         return details
-
-    def say(self, message: str) -> None:
-        self.message = message
-        self.redraw()
 
     # ---- intents -------------------------------------------------------
 

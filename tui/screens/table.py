@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
 from textual import work
 from textual.screen import Screen
 
@@ -39,6 +40,7 @@ class TableScreen(Screen[None]):
         self.legal: list[Action] = []
         self._generation = 0
         self._held_bot_move: tuple[int, int] | None = None
+        self.message = ""
 
     @property
     def game_id(self) -> str:
@@ -119,8 +121,33 @@ class TableScreen(Screen[None]):
         """Per seat, what the game-over screen adds after the name; from the public view."""
         return {}
 
+    def redraw(self) -> None:
+        """Update the widgets from the view, the legal actions and the pointer state."""
+
     def say(self, message: str) -> None:
-        """Show a one-line message to the player at the keyboard; each game screen has its place."""
+        """Explain something to the player at the keyboard, in the prompt line."""
+        self.message = message
+        self.redraw()
+
+    WAITING_NOTE = ""
+    """Added to "Waiting for Bob." while someone else moves (e.g. a legend)."""
+
+    def prompt_text(self) -> Text:
+        """The prompt line: a message wins, then game over, then whose turn it is."""
+        if self.message:
+            return Text("! " + self.message, style="bold")
+        view = self.view
+        if view.get("phase") == "over":
+            return Text("Game over.")
+        if not self.my_turn:
+            acting = view.get("to_act", [])
+            who = view["players"][acting[0]] if acting else "nobody"
+            return Text(f"Waiting for {who}.{self.WAITING_NOTE}")
+        return self.turn_prompt()
+
+    def turn_prompt(self) -> Text:
+        """What the player at the keyboard may do now; each game words its own."""
+        return Text("Your turn.")
 
     def submit(self, intent: dict[str, Any]) -> None:
         """Send the shown seat's intent to the engine; explain a refusal, else move on."""

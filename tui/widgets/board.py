@@ -5,13 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from tui.widgets.grid import cell_at, grid_text
 from tui.widgets.tile import tile_lines
 
 CELL_WIDTH = 11
@@ -77,27 +77,15 @@ class Board(Widget):
         )
         last = self.view.get("last")
         last_cell = (last["x"], last["y"]) if last else None
-        rule = Text("+" + ("-" * CELL_WIDTH + "+") * window.width, style="dim")
-        out = Text(no_wrap=True)
-        out.append_text(rule)
-        for row in range(window.height):
-            lines = [Text("|", style="dim") for _ in range(CELL_HEIGHT)]
-            for col in range(window.width):
-                cell = (window.x + col, window.y + row)
-                content = self._cell(tiles.get(cell), cell in open_cells, cell == last_cell)
-                at_cursor = cell == self.cursor
-                for i, line in enumerate(content):
-                    line.truncate(CELL_WIDTH, pad=True)
-                    if at_cursor:
-                        line.stylize(Style(reverse=True))
-                    lines[i].append_text(line)
-                    lines[i].append("|", style="dim")
-            for line in lines:
-                out.append("\n")
-                out.append_text(line)
-            out.append("\n")
-            out.append_text(rule)
-        return out
+        cursor = None
+        if self.cursor is not None:
+            cursor = (self.cursor[0] - window.x, self.cursor[1] - window.y)
+
+        def cell(col: int, row: int) -> list[Text]:
+            spot = (window.x + col, window.y + row)
+            return self._cell(tiles.get(spot), spot in open_cells, spot == last_cell)
+
+        return grid_text(window.width, window.height, (CELL_WIDTH, CELL_HEIGHT), cell, cursor)
 
     def _cell(self, tile: dict[str, Any] | None, open_cell: bool, last: bool) -> list[Text]:
         """Three lines of one cell; a covered stack shows its height, the last tile says so."""
@@ -115,7 +103,7 @@ class Board(Widget):
         return lines
 
     def on_click(self, event: events.Click) -> None:
-        col, row = event.x // (CELL_WIDTH + 1), event.y // (CELL_HEIGHT + 1)
+        col, row = cell_at(event.x, event.y, (CELL_WIDTH, CELL_HEIGHT))
         window = self.window
         if 0 <= col < window.width and 0 <= row < window.height:
             self.post_message(self.Picked(window.x + col, window.y + row))

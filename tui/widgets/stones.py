@@ -5,13 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from tui.widgets.grid import cell_at, grid_text
 from tui.widgets.symbols import symbol_word
 
 CELL_WIDTH = 10
@@ -34,25 +34,10 @@ class StoneGrid(Widget):
         cell: int
 
     def render(self) -> Text:
-        rule = Text("+" + ("-" * CELL_WIDTH + "+") * 3, style="dim")
-        out = Text(no_wrap=True)
-        out.append_text(rule)
-        for row in range(3):
-            lines = [Text("|", style="dim") for _ in range(CELL_HEIGHT)]
-            for col in range(3):
-                cell = row * 3 + col
-                for i, line in enumerate(self._cell(cell)):
-                    line.truncate(CELL_WIDTH, pad=True)
-                    if cell == self.cursor:
-                        line.stylize(Style(reverse=True))
-                    lines[i].append_text(line)
-                    lines[i].append("|", style="dim")
-            for line in lines:
-                out.append("\n")
-                out.append_text(line)
-            out.append("\n")
-            out.append_text(rule)
-        return out
+        cursor = None if self.cursor is None else (self.cursor % 3, self.cursor // 3)
+        return grid_text(
+            3, 3, (CELL_WIDTH, CELL_HEIGHT), lambda col, row: self._cell(row * 3 + col), cursor
+        )
 
     def _cell(self, cell: int) -> list[Text]:
         if cell >= len(self.grid):
@@ -63,6 +48,6 @@ class StoneGrid(Widget):
         return [top, Text(f"  ({stone['down']})", style="dim")]
 
     def on_click(self, event: events.Click) -> None:
-        col, row = event.x // (CELL_WIDTH + 1), event.y // (CELL_HEIGHT + 1)
+        col, row = cell_at(event.x, event.y, (CELL_WIDTH, CELL_HEIGHT))
         if 0 <= col < 3 and 0 <= row < 3:
             self.post_message(self.Picked(row * 3 + col))
