@@ -7,13 +7,11 @@ from rules.engine import JSON, MAX_NAME_LENGTH, Action, Game, IllegalAction, Opt
 from rules.shifting_stones import ShiftingStones
 from rules.three_by_three import ThreeByThree
 from rules.xoxo import Xoxo
+from rules.xylotar import Xylotar
 
-GAMES: dict[str, Game] = {game.id: game for game in (ThreeByThree(), Xoxo(), ShiftingStones())}
-
-PLANNED: dict[str, str] = {
-    "xylotar": "Xylotar",
+GAMES: dict[str, Game] = {
+    game.id: game for game in (ThreeByThree(), Xoxo(), ShiftingStones(), Xylotar())
 }
-"""Games the table will offer that have no engine yet (shown as coming soon)."""
 
 
 class UnknownGame(KeyError):
@@ -28,8 +26,6 @@ def get_game(game_id: str) -> Game:
     try:
         return GAMES[game_id]
     except KeyError:
-        if game_id in PLANNED:
-            raise UnknownGame(f"{PLANNED[game_id]} is coming soon, not playable yet") from None
         known = ", ".join(sorted(GAMES))
         raise UnknownGame(f"unknown game {game_id!r} (playable: {known})") from None
 
@@ -38,7 +34,6 @@ __all__ = [
     "GAMES",
     "JSON",
     "MAX_NAME_LENGTH",
-    "PLANNED",
     "Action",
     "Game",
     "IllegalAction",

@@ -69,7 +69,9 @@ class Game(ABC):
         resolved: dict[str, JSON] = {}
         for opt in self.options:
             value = given.pop(opt.name, opt.default)
-            if opt.choices and value not in opt.choices:
+            if opt.choices and not any(
+                type(value) is type(choice) and value == choice for choice in opt.choices
+            ):
                 raise SetupError(f"option {opt.name!r} must be one of {list(opt.choices)}")
             resolved[opt.name] = value
         if given:
@@ -100,6 +102,15 @@ class Game(ABC):
             if name in lowered[:i]:
                 raise SetupError(f"two players are called {names[i].strip()!r}")
         return [n.strip() for n in names]
+
+    def player_seats(self, players: int) -> list[int]:
+        """The seat of each player, in the order the players were given. Seats not
+        listed are played by the engine itself and never act (Xylotar's side players)."""
+        return list(range(players))
+
+    def seat_names(self, players: Sequence[str]) -> list[str]:
+        """The name shown for every seat, engine-played seats included."""
+        return list(players)
 
     @abstractmethod
     def new_game(

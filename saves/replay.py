@@ -39,7 +39,7 @@ def replay(record: SaveRecord) -> tuple[Game, Any]:
         raise DamagedSave(f"{where}the game cannot be set up ({err})", record=record) from None
     for k, (seat, data) in enumerate(record.actions, 1):
         try:
-            state = _step(game, state, seat, data, len(record.players))
+            state = _step(game, state, seat, data, game.player_seats(len(record.players)))
         except _Refused as refused:
             raise DamagedSave(
                 f"{where}move {k} {refused}; {_resumable(k - 1)}",
@@ -53,11 +53,11 @@ class _Refused(Exception):
     """One recorded move cannot be replayed; the message says why."""
 
 
-def _step(game: Game, state: Any, seat: JSON, data: JSON, players: int) -> Any:
+def _step(game: Game, state: Any, seat: JSON, data: JSON, seats: list[int]) -> Any:
     if not isinstance(seat, int) or isinstance(seat, bool):
         raise _Refused(f"has no valid seat ({repr(seat)[:20]})")
-    if not 0 <= seat < players:
-        raise _Refused(f"names seat {seat}, but the game has {players} players")
+    if seat not in seats:
+        raise _Refused(f"names seat {seat}, which no player of this game holds")
     try:
         action = game.action_from_json(data)
     except Exception as err:

@@ -28,6 +28,7 @@ class HotseatApp(App[None]):
         "styles/three_by_three.tcss",
         "styles/xoxo.tcss",
         "styles/shifting_stones.tcss",
+        "styles/xylotar.tcss",
     ]
     TITLE = "hotseat"
     ENABLE_COMMAND_PALETTE = False

@@ -16,6 +16,7 @@ from tui.model import (
     game_title,
     local_time,
     new_seed,
+    parse_options,
     parse_players,
     parse_seed,
     players_text,
@@ -72,6 +73,13 @@ def build_parser() -> Parser:
     )
     new.add_argument("--seed", help="whole number for a repeatable deal (default random)")
     new.add_argument("--name", help="save name (default: game and date)")
+    new.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a table option, e.g. sorting-memory=on for Xylotar",
+    )
     resume = commands.add_parser("resume", parents=[common, pace], help="continue a saved game")
     resume.add_argument("name", nargs="?", help="save name (default: the most recent)")
     resume.add_argument(
@@ -106,7 +114,10 @@ def open_session(store: SaveStore, args: argparse.Namespace) -> tuple[GameSessio
         if name is not None:
             validate_save_name(name)
         players = parse_players(args.players)
-        return GameSession.create(store, args.game, players, seed, name=name), False
+        options = parse_options(args.game, args.option)
+        return GameSession.create(
+            store, args.game, players, seed, name=name, options=options
+        ), False
     if args.command == "resume":
         if args.recover:
             if args.name is None:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from rules import GAMES, PLANNED, Action, Game, SetupError, get_game
+from rules import GAMES, Action, Game, SetupError, get_game
 from saves import PlayerSpec, SaveLock, SaveRecord, SaveStore, replay
 
 
@@ -97,16 +97,24 @@ class GameSession:
         self.state = new_state
 
     @property
-    def players(self) -> list[PlayerSpec]:
-        return self.record.players
+    def seat_players(self) -> dict[int, PlayerSpec]:
+        """Who sits at each seat a player holds; the engine plays the other seats."""
+        seats = self.game.player_seats(len(self.record.players))
+        return dict(zip(seats, self.record.players, strict=True))
+
+    @property
+    def seat_names(self) -> list[str]:
+        """The name of every seat, engine-played seats included."""
+        return self.game.seat_names(self.record.names())
 
     @property
     def humans(self) -> list[int]:
         """Seats played by people at this keyboard."""
-        return [i for i, p in enumerate(self.record.players) if p.kind == "human"]
+        return [seat for seat, p in self.seat_players.items() if p.kind == "human"]
 
     def is_human(self, seat: int) -> bool:
-        return self.record.players[seat].kind == "human"
+        player = self.seat_players.get(seat)
+        return player is not None and player.kind == "human"
 
     @property
     def over(self) -> bool:
@@ -165,6 +173,40 @@ def validate_new_game(game_id: str, players: list[PlayerSpec]) -> Game:
     return game
 
 
+BOOL_WORDS = {"on": True, "yes": True, "true": True, "off": False, "no": False, "false": False}
+"""How a person may write a yes/no table option."""
+
+
+def option_text(value: Any) -> str:
+    """An option value as a person writes it: on/off for yes/no options."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
+
+
+def parse_options(game_id: str, texts: list[str]) -> dict[str, Any]:
+    """Table options from "sorting-memory=on" pairs, checked against the game's options."""
+    game = get_game(game_id)
+    known = {opt.name.replace("_", "-"): opt for opt in game.options}
+    chosen: dict[str, Any] = {}
+    for text in texts:
+        key, sep, raw = text.partition("=")
+        opt = known.get(key.strip().lower().replace("_", "-"))
+        if opt is None:
+            names = ", ".join(sorted(known)) or "none"
+            raise SetupError(f"{game.title} has no option {key.strip()!r} (options: {names})")
+        if isinstance(opt.default, bool):
+            words: dict[str, Any] = dict(BOOL_WORDS)
+        else:
+            words = {option_text(choice).lower(): choice for choice in opt.choices}
+        value = raw.strip().lower()
+        if not sep or value not in words:
+            allowed = "/".join(option_text(choice) for choice in opt.choices)
+            raise SetupError(f"option {key.strip()} takes {allowed}, as in {key.strip()}=on")
+        chosen[opt.name] = words[value]
+    return chosen
+
+
 def new_seed() -> int:
     """A fresh random seed for a new deal."""
     return random.randrange(2**31)
@@ -189,8 +231,8 @@ def recover_save(store: SaveStore, name: str) -> str:
 
 
 def game_title(game_id: str) -> str:
-    """The title of a playable or planned game, or the id itself."""
-    return GAMES[game_id].title if game_id in GAMES else PLANNED.get(game_id, game_id)
+    """The title of a game, or the id itself for a game this version does not know."""
+    return GAMES[game_id].title if game_id in GAMES else game_id
 
 
 def players_text(players: list[PlayerSpec]) -> str:

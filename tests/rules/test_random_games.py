@@ -27,6 +27,7 @@ from rules.shifting_stones import (
 from rules.shifting_stones import all_cards as all_pattern_cards
 from rules.three_by_three import FULL_DECK, all_cards
 from rules.xoxo import ALL_TILES, VALUES, XoxoState, all_targets, all_tiles
+from rules.xylotar import all_cards as all_xylotar_cards
 
 PLAYER_COUNTS = {"3x3": (2, 3, 4, 6, 11)}
 """Player counts to try per game; a game not listed is tried at every count it allows."""
@@ -46,9 +47,11 @@ CONSERVED: dict[str, Callable[[Any], object]] = {
     "3x3": all_cards,
     "xoxo": xoxo_material,
     "shifting-stones": stones_material,
+    "xylotar": all_xylotar_cards,
 }
 """A quantity each game must never change: for 3 x 3, the multiset of all cards; for XOXO,
-the tiles and the targets; for Shifting Stones, the cards and the stones."""
+the tiles and the targets; for Shifting Stones, the cards and the stones; for Xylotar,
+the cards of the round wherever they lie."""
 
 
 def score_first(game: Game, state: Any, seat: int, rng: random.Random) -> Action:
@@ -113,8 +116,13 @@ def random_game(game: Game, players: int, seed: int) -> tuple[list[Any], list[tu
     return states, moves
 
 
+def all_seats(game: Game, players: int) -> list[int | None]:
+    """The spectator and every seat, engine-played seats (Xylotar's side players) included."""
+    return [None, *range(len(game.seat_names(NAMES[:players])))]
+
+
 def views(game: Game, state: Any, players: int) -> list[dict[str, Any]]:
-    return [game.view(state, seat) for seat in [None, *range(players)]]
+    return [game.view(state, seat) for seat in all_seats(game, players)]
 
 
 @pytest.mark.parametrize(("game", "players", "seed"), cases())
@@ -126,7 +134,7 @@ def test_a_random_game_ends_and_conserves_what_it_must(game: Game, players: int,
         assert all(conserved(state) == start for state in states)
     result = game.result(states[-1])
     ranked = [seat for tied in result["ranking"] for seat in tied]
-    assert sorted(ranked) == list(range(players))
+    assert sorted(ranked) == game.player_seats(players)
     assert game.to_act(states[-1]) == []
 
 
@@ -147,7 +155,7 @@ def test_every_prefix_of_a_random_game_replays_from_json(
     again = game.new_game(NAMES[:players], seed)
     for seat, data in saved:
         again = game.apply(again, seat, game.action_from_json(data))
-    for seat in [None, *range(players)]:
+    for seat in all_seats(game, players):
         assert game.log(again, seat) == game.log(states[-1], seat)
     assert game.result(again) == game.result(states[-1])
 

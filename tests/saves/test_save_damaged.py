@@ -95,7 +95,6 @@ CASES = {
         f"unknown game 'chess' (playable: {', '.join(sorted(GAMES))})",
         None,
     ),
-    "coming-soon": (_set("game", "xylotar"), "Xylotar is coming soon", None),
     "newer-rules": (
         _set("rules_version", 99),
         "saved by a newer hotseat (3 x 3 rules version 99)",
@@ -144,7 +143,8 @@ CASES = {
     ),
     "seat-out-of-range": (
         _move(5, 9, {"type": "take"}),
-        "move 5 names seat 9, but the game has 3 players; moves 1-4 can be resumed as a new save",
+        "move 5 names seat 9, which no player of this game holds; "
+        "moves 1-4 can be resumed as a new save",
         4,
     ),
     "action-garbage": (

@@ -9,6 +9,7 @@ from textual.widgets import Input, Select
 
 from saves import SaveStore
 from tui.games.three_by_three import ThreeByThreeScreen
+from tui.games.xylotar import XylotarScreen
 from tui.screens.home import HomeScreen
 from tui.screens.new_game import NewGameScreen
 from tui.widgets.hand import CardRow
@@ -55,6 +56,31 @@ async def test_new_game_dialog_starts_a_saved_game(store: SaveStore) -> None:
     record, _, _ = store.load("sunday")
     assert record.seed == 99
     assert [p.kind for p in record.players] == ["human", "computer", "computer"]
+
+
+async def test_new_game_dialog_offers_xylotars_option_and_names_the_side_players(
+    store: SaveStore,
+) -> None:
+    app = app_for(store)
+    app.delay = 3600.0
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        assert "Sorting memory" not in screen_text(app)
+        screen.query_one("#game", Select).value = "xylotar"
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Sorting memory" in text and "side players West and East" in text
+        screen.query_one("#option-xylotar-sorting_memory .option-value", Select).value = True
+        screen.query_one("#save-name", Input).value = "duo"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, XylotarScreen)
+    record, _, _ = store.load("duo")
+    assert record.options == {"sorting_memory": True}
+    assert len(record.players) == 2
 
 
 async def test_a_name_that_looks_like_markup_is_shown_as_typed(store: SaveStore) -> None:

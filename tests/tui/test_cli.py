@@ -28,8 +28,16 @@ def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, s
     ("argv", "says"),
     [
         (["new", "chess", "--players", "Ann,Bob"], "unknown game 'chess'"),
-        (["new", "xylotar", "--players", "Ann,Bob"], "coming soon"),
         (["new", "3x3", "--players", "Ann"], "needs 2 to 11 players, not 1"),
+        (
+            ["new", "xylotar", "--players", "Ann,Bob", "--option", "colour=on"],
+            "Xylotar has no option 'colour' (options: sorting-memory)",
+        ),
+        (
+            ["new", "xylotar", "--players", "Ann,Bob", "--option", "sorting-memory=maybe"],
+            "option sorting-memory takes off/on",
+        ),
+        (["new", "3x3", "--players", "Ann,Bob", "--option", "x=1"], "(options: none)"),
         (["new", "3x3", "--players", ",".join(f"P{i}" for i in range(12))], "not 12"),
         (["new", "3x3", "--players", "Ann,"], "must not be empty"),
         (["new", "3x3", "--players", "Ann,ann"], "two players are called"),
@@ -120,3 +128,23 @@ def test_python_dash_m_tui_runs_the_cli(tmp_path: Path) -> None:
     )
     assert done.returncode == 0
     assert "No saved games" in done.stdout
+
+
+def test_a_table_option_from_the_command_line_is_saved_with_the_game(
+    store: SaveStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tui import cli
+    from tui.model import GameSession, parse_options
+
+    assert parse_options("xylotar", ["Sorting_Memory=ON"]) == {"sorting_memory": True}
+    opened: list[dict[str, object]] = []
+
+    def run_app(_store: SaveStore, _args: object, session: GameSession, _resumed: bool) -> int:
+        opened.append(dict(session.record.options))
+        session.close()
+        return 0
+
+    monkeypatch.setattr(cli, "run_app", run_app)
+    argv = ["new", "xylotar", "--players", "Ann,cpu:Bob", "--option", "sorting-memory=on"]
+    assert main([*argv, "--save-dir", str(store.root), "--name", "opt"]) == 0
+    assert opened == [{"sorting_memory": True}]

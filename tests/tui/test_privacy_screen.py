@@ -39,7 +39,7 @@ async def test_privacy_screen_between_two_people_in_play(store: SaveStore) -> No
             await pilot.pause()
         assert isinstance(app.screen, HandoffScreen)
         seat = app.session.to_act()[0]  # type: ignore[union-attr]
-        assert app.session.players[seat].name in screen_text(app)  # type: ignore[union-attr]
+        assert app.session.seat_names[seat] in screen_text(app)  # type: ignore[union-attr]
         assert not {label for label in hidden_card_labels(app.session) if label in screen_text(app)}  # type: ignore[arg-type]
         await pilot.press("enter")
         await pilot.pause()

@@ -15,6 +15,7 @@ HELP_FILES = {
     "3x3": "three_by_three.md",
     "xoxo": "xoxo.md",
     "shifting-stones": "shifting_stones.md",
+    "xylotar": "xylotar.md",
     "home": "hotseat.md",
 }
 

@@ -20,13 +20,10 @@ GAME_ORDER = ("xoxo", "shifting-stones", "xylotar", "3x3")
 
 
 def game_line(game_id: str) -> Text:
-    """A game's menu line: title, then player range or "coming soon"."""
-    text = Text(game_title(game_id).ljust(18), style="bold")
-    if game_id in GAMES:
-        game = GAMES[game_id]
-        text.append(f"{game.min_players}-{game.max_players} players")
-    else:
-        text.append("coming soon", style="dim italic")
+    """A game's menu line: title, then player range."""
+    game = GAMES[game_id]
+    text = Text(game.title.ljust(18), style="bold")
+    text.append(f"{game.min_players}-{game.max_players} players")
     return text
 
 
@@ -44,7 +41,7 @@ class HomeScreen(Screen[None]):
         yield Header(show_clock=False)
         yield Label("Games", classes="section")
         yield OptionList(
-            *(Option(game_line(g), id=g, disabled=g not in GAMES) for g in GAME_ORDER),
+            *(Option(game_line(g), id=g) for g in GAME_ORDER),
             id="games",
         )
         yield Label("Saved games", classes="section")

@@ -1,4 +1,5 @@
-"""The new-game dialog: game, seats (name, person or computer), optional seed and save name."""
+"""The new-game dialog: game, seats (name, person or computer), table options, optional seed
+and save name."""
 
 from __future__ import annotations
 
@@ -12,9 +13,11 @@ from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from rules import GAMES, SetupError, UnknownGame
 from saves import PlayerSpec, SaveError, validate_save_name
-from tui.model import GameSession, new_seed, parse_seed
+from tui.model import GameSession, new_seed, option_text, parse_seed
 
 MAX_SEATS = max(game.max_players for game in GAMES.values())
+GAME_OPTIONS = [(game.id, option) for game in GAMES.values() for option in game.options]
+"""Every game's table options; the dialog shows those of the chosen game."""
 
 
 def default_seat(index: int) -> tuple[str, bool]:
@@ -73,6 +76,20 @@ class NewGameScreen(Screen[GameSession | None]):
                         id=f"kind-{i}",
                         classes="seat-kind",
                     )
+            yield Static(id="seat-note")
+            for game_id, option in GAME_OPTIONS:
+                with Horizontal(
+                    classes="form-row option-row", id=f"option-{game_id}-{option.name}"
+                ):
+                    yield Label(option.label, classes="option-label")
+                    yield Select(
+                        [(option_text(choice), choice) for choice in option.choices],
+                        value=option.default,
+                        allow_blank=False,
+                        compact=True,
+                        classes="option-value",
+                    )
+                    yield Label(option.help, classes="option-help")
             with Horizontal(classes="form-row"):
                 yield Label("Seed", classes="form-label")
                 yield Input(placeholder="random", compact=True, id="seed", classes="short")
@@ -91,8 +108,27 @@ class NewGameScreen(Screen[GameSession | None]):
         self.query_one("#seats", Select).focus()
 
     def show_seats(self, count: int) -> None:
+        """Show `count` seat rows, this game's options, and the seats the table adds."""
         for i in range(MAX_SEATS):
             self.query_one(f"#seat-{i}").display = i < count
+        for game_id, option in GAME_OPTIONS:
+            self.query_one(f"#option-{game_id}-{option.name}").display = game_id == self.game_id
+        game = GAMES[self.game_id]
+        names = game.seat_names([f"Seat {i + 1}" for i in range(count)])
+        added = [names[s] for s in range(len(names)) if s not in game.player_seats(count)]
+        note = self.query_one("#seat-note", Static)
+        note.display = bool(added)
+        note.update(f"{game.title} adds side players {' and '.join(added)}, played by the table.")
+
+    def options(self) -> dict[str, object]:
+        """The chosen table options of the selected game."""
+        return {
+            option.name: self.query_one(
+                f"#option-{game_id}-{option.name} .option-value", Select
+            ).value
+            for game_id, option in GAME_OPTIONS
+            if game_id == self.game_id
+        }
 
     @on(Select.Changed, "#game")
     def game_changed(self, event: Select.Changed) -> None:
@@ -102,6 +138,7 @@ class NewGameScreen(Screen[GameSession | None]):
         seats.set_options([(str(n), n) for n in range(game.min_players, game.max_players + 1)])
         seats.value = game.min_players
         self.sub_title = game.title
+        self.show_seats(game.min_players)
 
     @on(Select.Changed, "#seats")
     def seats_changed(self, event: Select.Changed) -> None:
@@ -148,6 +185,7 @@ class NewGameScreen(Screen[GameSession | None]):
                 self.players(),
                 seed,
                 name=name,
+                options=self.options(),
             )
         except (SetupError, SaveError, UnknownGame, OSError) as error:
             self.query_one("#form-error", Static).update(Text("! " + str(error), style="bold"))

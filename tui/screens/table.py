@@ -60,7 +60,7 @@ class TableScreen(Screen[None]):
             self.show(self.watching_seat())
             over = GameOverScreen(
                 session.game.title,
-                session.record.names(),
+                session.seat_names,
                 session.game.result(session.state),
                 self.final_details(session.view(None)),
             )
@@ -78,7 +78,7 @@ class TableScreen(Screen[None]):
             self.show(None)
             self.app.push_screen(
                 HandoffScreen(
-                    session.players[seat].name,
+                    session.seat_names[seat],
                     session.since_last_acted(seat),
                     guard=self.app.handoff_guard,  # type: ignore[attr-defined]
                 ),
@@ -151,19 +151,24 @@ class TableScreen(Screen[None]):
 
     def submit(self, intent: dict[str, Any]) -> None:
         """Send the shown seat's intent to the engine; explain a refusal, else move on."""
+        if self.apply_intent(intent):
+            self.advance()
+
+    def apply_intent(self, intent: dict[str, Any]) -> bool:
+        """Play the shown seat's intent and save it; False (with the reason said) if not."""
         seat = self.shown_seat
-        if seat is None or not self.my_turn:
-            return
+        if seat is None or seat not in self.session.to_act() or not self.session.is_human(seat):
+            return False
         session = self.session
         try:
             session.apply(seat, session.game.action_from_json(intent))
         except IllegalAction as error:
             self.say(str(error))
-            return
+            return False
         except (SaveError, OSError) as error:
             self.app.notify(f"Not saved, move undone: {error}", severity="error", markup=False)
-            return
-        self.advance()
+            return False
+        return True
 
     def think(self, seat: int, generation: int) -> None:
         """Start the computer's move, or hold it while help or another screen is on top."""

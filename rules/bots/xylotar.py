@@ -1,0 +1,146 @@
+"""The basic Xylotar computer player: guesses its hidden values from what is gone,
+wins tricks while it still needs them, follows low otherwise, and bids a value it
+has seen that fits the tricks it expects.
+
+It decides from its own view and the legal actions only, never the full state.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+from rules.engine import JSON, Action
+from rules.xylotar import PASS, TOP_VALUE, Bid, Peek, Play, Sort, value
+
+LATE = 5
+"""With this many face-down cards or fewer and no fitting value, the bot peeks anyway."""
+FIT = 0.5
+"""A guessed value this close to the tricks the bot expects is worth a peek."""
+
+
+def gone_values(view: Mapping[str, JSON]) -> dict[str, set[int]]:
+    """Per colour, the values the seat has seen: played, bid, or known face-down cards."""
+    seen: dict[str, set[int]] = {colour: set() for colour in view["colours"]}
+    for info in view["seats"]:
+        for slot in info["slots"]:
+            if slot["value"] is not None:
+                seen[slot["colour"]].add(slot["value"])
+    return seen
+
+
+def estimates(view: Mapping[str, JSON]) -> list[float | None]:
+    """The bot's guess per own slot (None for gaps): its value when known, else the middle
+    of the colour's unseen values, kept within the known values on either side (the
+    row descends from left to right)."""
+    seat = view["seat"]
+    slots = view["seats"][seat]["slots"]
+    seen = gone_values(view)
+    guesses: list[float | None] = []
+    for index, slot in enumerate(slots):
+        if slot["status"] != "down":
+            guesses.append(None)
+            continue
+        if slot["value"] is not None:
+            guesses.append(float(slot["value"]))
+            continue
+        top = TOP_VALUE[slot["colour"]]
+        high = min((s["value"] for s in slots[:index] if s["value"] is not None), default=top)
+        low = max((s["value"] for s in slots[index + 1 :] if s["value"] is not None), default=0)
+        span = range(low, min(high, top) + 1)
+        unseen = [v for v in span if v not in seen[slot["colour"]]] or list(span) or [low]
+        guesses.append(sum(unseen) / len(unseen))
+    return guesses
+
+
+def expected_tricks(view: Mapping[str, JSON]) -> float:
+    """Tricks won so far plus a fair share of the tricks still to come."""
+    seat = view["seat"]
+    left = view["tricks_per_round"] - view["trick_number"] + (0 if view["trick"] else 1)
+    return view["seats"][seat]["tricks"] + max(left, 0) / len(view["players"])
+
+
+def _wants_tricks(view: Mapping[str, JSON]) -> bool:
+    bid = view["seats"][view["seat"]]["bid"]
+    return bid is None or view["seats"][view["seat"]]["tricks"] < value(bid["card"])
+
+
+def _beats(view: Mapping[str, JSON], colour: str, guess: float) -> bool:
+    """Whether a card of `colour` and value `guess` would beat the trick so far."""
+    trick = view["trick"]
+    if not trick:
+        return True
+    trump = view["trump"]
+    led = view["led_colour"]
+    best = max(
+        (t["card"] for t in trick if t["card"][0] == trump),
+        key=value,
+        default=None,
+    ) or max((t["card"] for t in trick if t["card"][0] == led), key=value)
+    if colour == best[0]:
+        return guess > value(best)
+    return colour == trump
+
+
+def _strength(view: Mapping[str, JSON], colour: str, guess: float) -> float:
+    """How likely a card is to take a trick: trumps above everything, then by value."""
+    return guess + (20.0 if colour == view["trump"] else 0.0)
+
+
+def _play(view: Mapping[str, JSON], plays: list[Play]) -> Action:
+    """Chase tricks while short of the bid (or before bidding), else shed safely: follow
+    with the lowest card that still wins, lose with the highest card that surely loses."""
+    guesses = estimates(view)
+    slots = view["seats"][view["seat"]]["slots"]
+
+    def strength(play: Play) -> float:
+        return _strength(view, slots[play.slot]["colour"], guesses[play.slot] or 0.0)
+
+    if not view["trick"]:
+        return max(plays, key=strength) if _wants_tricks(view) else min(plays, key=strength)
+    winners = [p for p in plays if _beats(view, slots[p.slot]["colour"], guesses[p.slot] or 0.0)]
+    if _wants_tricks(view):
+        return min(winners, key=strength) if winners else min(plays, key=strength)
+    losers = [p for p in plays if p not in winners]
+    return max(losers, key=strength) if losers else min(plays, key=strength)
+
+
+def _bid_choice(view: Mapping[str, JSON], legal: Sequence[Action]) -> Action:
+    """Bid the peeked card whose value is closest to the tricks it expects."""
+    goal = expected_tricks(view)
+    cards = view["peek"]["cards"]
+    index = min(range(2), key=lambda i: abs(value(cards[i]) - goal))
+    return Bid(view["peek"]["slots"][index])
+
+
+def _peek_choice(view: Mapping[str, JSON], legal: Sequence[Action]) -> Action:
+    """Peek at the pair whose known or guessed value fits the tricks it expects best, once
+    one fits within a trick; late in the round, peek at the best pair anyway."""
+    peeks = [action for action in legal if isinstance(action, Peek)]
+    if not peeks:
+        return PASS
+    guesses = estimates(view)
+    goal = expected_tricks(view)
+
+    def miss(peek: Peek) -> float:
+        return min(abs((guesses[s] or 0.0) - goal) for s in (peek.a, peek.b))
+
+    best = min(peeks, key=miss)
+    if miss(best) <= FIT or len(peeks) + 1 <= LATE:
+        return best
+    return PASS
+
+
+def choose(view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random) -> Action:
+    """Sorting: a random colour. Playing: win while the bid is not yet reached (or not
+    made), else the lowest guess. Bidding: see `_peek_choice` and `_bid_choice`."""
+    if not legal:
+        raise ValueError("the bot needs at least one legal action")
+    first = legal[0]
+    if isinstance(first, Sort):
+        return rng.choice(list(legal))
+    if isinstance(first, Play):
+        return _play(view, [action for action in legal if isinstance(action, Play)])
+    if isinstance(first, Bid):
+        return _bid_choice(view, legal)
+    return _peek_choice(view, legal)

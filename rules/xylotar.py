@@ -1,0 +1,1020 @@
+"""Xylotar, the trick-taking game where you never see your own values (RULES.md section 3).
+
+Cards are strings: a colour letter and a value, e.g. "R10" is the red 10, "K0"
+the pink 0. Colours, from long to short: R red 0-10, O orange 0-9, Y yellow
+0-8, G green 0-7, T turquoise 0-6, B blue 0-5, P purple 0-4, K pink 0-3.
+With 3 players red and orange are removed and yellow is trump; otherwise red
+is trump.
+
+Seats: with 3 to 5 players seat i is players[i]. With 2 players there are four
+seats: 0 = A (players[0]), 1 = West (side player), 2 = B (players[1]), 3 =
+East (side player). Side players never act: the engine bids their middle card
+at the start of a round and plays their lowest legal card for them.
+
+A round: each hand is dealt to the seat right of its holder, who sorts it
+(phase "sort"): among the remaining cards of the highest remaining value the
+sorter picks which colour comes next (`Sort`), groups of one are placed
+automatically. With 2 players A sorts the hands of West and B, B those of East
+and A. Then tricks (phase "play"): `Play(slot)`. Right after a play a seat
+without a bid may bid (phase "bid"): `Peek(a, b)` at two neighbouring
+face-down slots, then `Bid(slot)` one of them; or `Pass`. Rounds follow one
+another without a confirming action; 3 rounds, then extra rounds while the
+final tie-break leaves a tie.
+
+The view (`Xylotar.view`) is plain JSON, only what the seat may know:
+
+    game, seat              "xylotar", the viewing seat (None: spectator)
+    players                 name per seat (with 2 players: A, "West", B, "East")
+    side_seats              seats played by the engine ([1, 3] with 2 players, else [])
+    colours, trump          colour letters in play (longest first), the trump letter
+    options                 {"sorting_memory": bool}
+    phase                   "sort" | "play" | "bid" | "over"
+    round, extra_rounds     round number from 1; how many rounds past 3 were needed
+    dealer                  the seat left of which round 1 was led
+    round_leader            the seat that leads the round's first trick
+    to_act                  seats that may act now (one, or none when over)
+    trick_number            1-based number of the current trick
+    tricks_per_round        cards per seat minus 1
+    leader                  the seat that led the current trick (None while sorting)
+    trick                   [{"seat", "slot", "card"}] played to the current trick, in order
+    last_trick              the round's previous trick: {"plays": [{"seat", "card"}],
+                            "winner": seat}, or None before the first one ends
+    led_colour              colour of the first card of the trick, or None
+    lead_ban                {"applies": bool, "slot": int | None}: the leader may not
+                            lead its leftmost remaining card (not in the last trick)
+    seats                   per seat: {"name", "side": bool, "sorter": seat,
+                            "tricks": tricks won this round,
+                            "bid": {"slot", "card"} or None (face up),
+                            "slots": [{"colour", "status", "value"}]} where status is
+                            "down" | "played" | "bid" and value is an int when the
+                            card is face up or the viewer knows it, else None
+    sorting                 while sorting: {"sorter", "target", "placed_count",
+                            "left_count", "placed", "left", "choices"}; "placed"
+                            (the row so far, left first), "left" (highest first),
+                            "choices" (colours that may come next) and the two counts
+                            are for the sorter only (the counts would tell others
+                            which values are equal), None for everyone else; the
+                            whole entry is None outside sorting
+    peek                    {"slots": [a, b], "cards": [..]} for the seat that peeked
+                            and must now bid, None otherwise
+    rounds                  finished rounds: [{"round", "leader", "tricks", "bids",
+                            "met", "points", "cancel"}], per-seat lists; points
+                            None for side seats; cancel "none" | "tricks" | "all"
+    totals                  total points per seat (None for side seats)
+    winner, tie_break       once over: the winning seat, and how a tie was broken
+                            ("bid" or None)
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import Any
+
+from rules.engine import JSON, Action, Game, IllegalAction, Option, SetupError
+from rules.events import Event, EventHistory
+
+COLOURS = "ROYGTBPK"
+COLOUR_NAME = {
+    "R": "red",
+    "O": "orange",
+    "Y": "yellow",
+    "G": "green",
+    "T": "turquoise",
+    "B": "blue",
+    "P": "purple",
+    "K": "pink",
+}
+TOP_VALUE = {colour: 10 - index for index, colour in enumerate(COLOURS)}
+"""Each colour's highest value: red 10 down to pink 3."""
+FULL_DECK = tuple(c + str(v) for c in COLOURS for v in range(TOP_VALUE[c], -1, -1))
+"""The 60 number cards, by colour, highest first."""
+ROUNDS = 3
+SIDE_NAMES = ("West", "East")
+SORT, PLAY, BID, OVER = "sort", "play", "bid", "over"
+DOWN, PLAYED, BIDDEN = "down", "played", "bid"
+SORTING_MEMORY = "sorting_memory"
+
+
+def value(card: str) -> int:
+    """A card's value: "R10" is 10."""
+    return int(card[1:])
+
+
+def card_label(card: str) -> str:
+    """A card in words: "red 10"."""
+    return f"{COLOUR_NAME[card[0]]} {card[1:]}"
+
+
+def deck_for(seats: int) -> tuple[str, ...]:
+    """The cards in play: all 60, or without red and orange for 3 players."""
+    if seats == 3:
+        return tuple(card for card in FULL_DECK if card[0] not in "RO")
+    return FULL_DECK
+
+
+def _order_key(card: str) -> tuple[int, int]:
+    """Highest value first; equal values in colour order (the choices' stable order)."""
+    return -value(card), COLOURS.index(card[0])
+
+
+@dataclass(frozen=True, slots=True)
+class Sort(Action):
+    """While sorting: the card of this colour, among the highest remaining value, comes next."""
+
+    colour: str
+
+    def to_json(self) -> JSON:
+        return {"type": "sort", "colour": self.colour}
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Action):
+    """Play the face-down card in `slot` (0 = leftmost) of one's own xylotar."""
+
+    slot: int
+
+    def to_json(self) -> JSON:
+        return {"type": "play", "slot": self.slot}
+
+
+@dataclass(frozen=True, slots=True)
+class Peek(Action):
+    """Bid, step 1: look at two neighbouring face-down slots `a` < `b` (gaps skipped)."""
+
+    a: int
+    b: int
+
+    def to_json(self) -> JSON:
+        return {"type": "peek", "slots": [self.a, self.b]}
+
+
+@dataclass(frozen=True, slots=True)
+class Bid(Action):
+    """Bid, step 2: the peeked card in `slot` goes face up as the bid; the other returns."""
+
+    slot: int
+
+    def to_json(self) -> JSON:
+        return {"type": "bid", "slot": self.slot}
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Do not bid now (the chance comes again after the next play)."""
+
+    def to_json(self) -> JSON:
+        return {"type": "pass"}
+
+
+PASS = Pass()
+
+
+@dataclass(frozen=True, slots=True)
+class RoundScore:
+    """One finished round: per seat tricks, bid value, met, points (None for side seats)."""
+
+    round: int
+    leader: int
+    tricks: tuple[int, ...]
+    bids: tuple[int, ...]
+    met: tuple[bool, ...]
+    points: tuple[int | None, ...]
+    cancel: str
+
+
+class XylotarState(EventHistory):
+    """Everything about one game of Xylotar. Owned by the engine; players get views.
+
+    `rows[seat]` is the seat's xylotar, left (highest) first, and `status[seat]`
+    says per slot whether it is "down", "played" or "bid". While sorting,
+    `dealt[seat]` holds the unsorted hand the seat will receive, `placed` and
+    `left` the current sorting job. Per-seat entries are tuples inside lists,
+    so a clone copies only the lists; the events are a shared chain. The RNG
+    is only drawn from at the start of a round, on a fresh copy, so clones
+    never disturb each other. `legal` caches the legal actions of the seat to act.
+    """
+
+    __slots__ = (
+        "bid_slot",
+        "dealer",
+        "dealt",
+        "extra_rounds",
+        "jobs",
+        "last",
+        "leader",
+        "left",
+        "legal",
+        "memory",
+        "names",
+        "peek",
+        "phase",
+        "placed",
+        "players",
+        "returned",
+        "rng",
+        "round",
+        "round_leader",
+        "rounds",
+        "rows",
+        "seed",
+        "sides",
+        "status",
+        "tie_break",
+        "totals",
+        "trick",
+        "trick_no",
+        "tricks",
+        "turn",
+        "winner",
+    )
+
+    players: tuple[str, ...]
+    names: tuple[str, ...]
+    sides: frozenset[int]
+    seed: int
+    rng: random.Random
+    memory: bool
+    dealer: int
+    round: int
+    extra_rounds: int
+    round_leader: int
+    phase: str
+    turn: int | None
+    jobs: tuple[tuple[int, int], ...]
+    dealt: list[tuple[str, ...]]
+    placed: tuple[str, ...]
+    left: tuple[str, ...]
+    rows: list[tuple[str, ...]]
+    status: list[tuple[str, ...]]
+    bid_slot: list[int | None]
+    returned: list[int | None]
+    peek: tuple[int, int] | None
+    tricks: list[int]
+    trick: tuple[tuple[int, int], ...]
+    last: tuple[tuple[tuple[int, str], ...], int] | None
+    trick_no: int
+    leader: int | None
+    rounds: tuple[RoundScore, ...]
+    totals: list[int]
+    winner: int | None
+    tie_break: str | None
+    legal: tuple[Action, ...] | None
+
+    def clone(self) -> XylotarState:
+        """An independent copy: the lists are copied, the tuples in them shared."""
+        new = XylotarState.__new__(XylotarState)
+        for name in XylotarState.__slots__:
+            item = getattr(self, name)
+            setattr(new, name, item[:] if type(item) is list else item)
+        new.latest = self.latest
+        new.event_total = self.event_total
+        new.legal = None
+        return new
+
+    @property
+    def seats(self) -> int:
+        return len(self.names)
+
+    @property
+    def per_hand(self) -> int:
+        return len(deck_for(self.seats)) // self.seats
+
+    @property
+    def trump(self) -> str:
+        return "Y" if self.seats == 3 else "R"
+
+
+def all_cards(state: XylotarState) -> Counter[str]:
+    """Every card of the round: sorted rows, hands waiting to be sorted, the job at hand."""
+    count: Counter[str] = Counter()
+    for seat in range(state.seats):
+        count.update(state.rows[seat] or state.dealt[seat])
+    count.update(state.placed)
+    count.update(state.left)
+    return count
+
+
+def _sorter(state: XylotarState, holder: int) -> int:
+    """Who sorts the hand `holder` will hold: the right neighbour; with 2 players A
+    (seat 0) sorts West's and B's, B (seat 2) sorts East's and A's."""
+    if state.sides:
+        return 0 if holder in (1, 2) else 2
+    return (holder - 1) % state.seats
+
+
+def down_slots(state: XylotarState, seat: int) -> list[int]:
+    """The seat's face-down slots, left to right (played and bid slots are gaps)."""
+    return [slot for slot, mark in enumerate(state.status[seat]) if mark == DOWN]
+
+
+def last_trick(state: XylotarState) -> bool:
+    return state.trick_no == state.per_hand - 1
+
+
+def playable(state: XylotarState, seat: int) -> list[int]:
+    """Slots the seat may play now. Following: the led colour if it has one, else any.
+    Leading: any but the leftmost face-down card, except in the last trick."""
+    down = down_slots(state, seat)
+    if state.trick:
+        led = state.rows[state.trick[0][0]][state.trick[0][1]][0]
+        same = [slot for slot in down if state.rows[seat][slot][0] == led]
+        return same or down
+    if last_trick(state):
+        return down
+    return down[1:]
+
+
+def neighbour_pairs(state: XylotarState, seat: int) -> list[tuple[int, int]]:
+    """Pairs of neighbouring face-down slots; gaps between them are skipped."""
+    down = down_slots(state, seat)
+    return list(pairwise(down))
+
+
+class Xylotar(Game):
+    """Xylotar for 2 to 5 players; with 2, two side players join (seats 1 and 3)."""
+
+    id = "xylotar"
+    title = "Xylotar"
+    min_players = 2
+    max_players = 5
+    options = (
+        Option(
+            SORTING_MEMORY,
+            "Sorting memory",
+            False,
+            (False, True),
+            help="Sorters keep seeing the hands they sorted [ours].",
+        ),
+    )
+    rules_version = 1
+
+    # ---- set-up ---------------------------------------------------------
+
+    def player_seats(self, players: int) -> list[int]:
+        """With 2 players A sits at seat 0 and B at seat 2; the side players take 1 and 3."""
+        return [0, 2] if players == 2 else list(range(players))
+
+    def seat_names(self, players: Sequence[str]) -> list[str]:
+        """With 2 players the side players are West and East ("West (side)" should a
+        player already be called West)."""
+        if len(players) != 2:
+            return list(players)
+        taken = {name.casefold() for name in players}
+        west, east = (name + " (side)" if name.casefold() in taken else name for name in SIDE_NAMES)
+        return [players[0], west, players[1], east]
+
+    def new_game(
+        self,
+        players: Sequence[str],
+        seed: int,
+        options: Mapping[str, JSON] | None = None,
+        *,
+        deal: Sequence[Sequence[str]] | None = None,
+        dealer: int | None = None,
+    ) -> XylotarState:
+        """A fresh game, sorting round 1.
+
+        `dealer` (a seat; with 2 players 0 or 2) replaces the random dealer.
+        `deal` replaces round 1's shuffle: deal[i] is the hand seat i will hold,
+        in dealt order (its sorter sorts it); later rounds are shuffled.
+        """
+        names = self.check_players(players)
+        resolved = self.resolve_options(options)
+        if type(seed) is not int:
+            raise SetupError(f"seed must be an integer, not {seed!r}")
+        seat_names = self.seat_names(names)
+        n = len(seat_names)
+        dealers = (0, 2) if len(names) == 2 else tuple(range(n))
+        rng = random.Random(seed)
+        if dealer is None:
+            dealer = rng.choice(dealers)
+        elif type(dealer) is not int or dealer not in dealers:
+            raise SetupError(f"dealer must be one of the seats {list(dealers)}, not {dealer!r}")
+
+        state = XylotarState.__new__(XylotarState)
+        state.players = tuple(names)
+        state.names = tuple(seat_names)
+        state.sides = frozenset((1, 3)) if len(names) == 2 else frozenset()
+        state.seed = seed
+        state.rng = rng
+        state.memory = bool(resolved[SORTING_MEMORY])
+        state.dealer = dealer
+        state.round = 0
+        state.extra_rounds = 0
+        state.rounds = ()
+        state.totals = [0] * n
+        state.winner = None
+        state.tie_break = None
+        state.events = []
+        hands = None if deal is None else _staged_deal(deal, n)
+        _start_round(state, (dealer + 1) % n, hands)
+        state.legal = None
+        return state
+
+    # ---- whose turn, what is legal ---------------------------------------
+
+    def to_act(self, state: XylotarState) -> list[int]:
+        return [] if state.turn is None else [state.turn]
+
+    def legal_actions(self, state: XylotarState, seat: int) -> list[Action]:
+        """Sorting: a colour of the highest remaining value. Playing: the playable slots,
+        left to right. Bidding: each neighbouring pair, then Pass; after a peek, the two
+        peeked slots."""
+        if state.turn is None or seat != state.turn:
+            return []
+        if state.legal is None:
+            state.legal = _legal(state, seat)
+        return list(state.legal)
+
+    def _check(self, state: XylotarState, seat: int, action: Action) -> None:
+        """Raise IllegalAction, saying why, unless `action` is in `legal_actions(state, seat)`."""
+        if state.turn is None:
+            raise IllegalAction("The game is over")
+        if not isinstance(action, Sort | Play | Peek | Bid | Pass):
+            raise IllegalAction(f"{action!r} is not a Xylotar action")
+        name = state.names[state.turn]
+        if seat != state.turn:
+            raise IllegalAction(f"It is {name}'s turn")
+        if state.phase == SORT:
+            if not isinstance(action, Sort):
+                raise IllegalAction(f"{name} is sorting {state.names[state.jobs[0][1]]}'s hand")
+            top = value(state.left[0])
+            raise IllegalAction(f"Next comes a {top}: choose one of {_colours(state)}")
+        if state.phase == PLAY:
+            if not isinstance(action, Play):
+                raise IllegalAction(f"{name} plays a card now")
+            _check_play(state, seat, action.slot)
+        if state.peek is not None:
+            raise IllegalAction(f"{name} bids one of the peeked slots {list(state.peek)}")
+        if isinstance(action, Bid):
+            raise IllegalAction("Peek at two neighbouring cards before bidding")
+        if isinstance(action, Peek):
+            raise IllegalAction(
+                f"Slots {action.a} and {action.b} are not neighbouring face-down cards"
+            )
+        raise IllegalAction(f"{name} may bid now or pass, not play")
+
+    # ---- playing ----------------------------------------------------------
+
+    def apply(self, state: XylotarState, seat: int, action: Action) -> XylotarState:
+        """Only a legal action is played, on a clone; a refusal says what is wrong."""
+        legal = self.legal_actions(state, seat)
+        if action not in legal:
+            self._check(state, seat, action)
+            raise IllegalAction(f"{action!r} is not allowed now")
+        # Play(True) equals Play(1): go on with the legal action itself, never a look-alike.
+        action = legal[legal.index(action)]
+        new = state.clone()
+        if isinstance(action, Sort):
+            _sort(new, action.colour)
+        elif isinstance(action, Play):
+            _lay(new, seat, action.slot)
+            if new.bid_slot[seat] is None and len(down_slots(new, seat)) >= 2:
+                new.phase = BID
+            else:
+                _step(new)
+        elif isinstance(action, Peek):
+            new.peek = (action.a, action.b)
+            row = new.rows[seat]
+            new.record(("peek", seat, action.a, action.b, row[action.a], row[action.b]))
+        elif isinstance(action, Bid):
+            a, b = new.peek or (action.slot, action.slot)
+            new.peek = None
+            new.returned[seat] = b if action.slot == a else a
+            _bid(new, seat, action.slot, "bid")
+            new.phase = PLAY
+            _step(new)
+        else:
+            new.phase = PLAY
+            _step(new)
+        return new
+
+    # ---- what players see -------------------------------------------------
+
+    def view(self, state: XylotarState, seat: int | None) -> dict[str, JSON]:
+        """Public table facts plus what `seat` has legitimately seen (see the module doc)."""
+        n = state.seats
+        if seat is not None and (type(seat) is not int or not 0 <= seat < n):
+            raise ValueError(f"no seat {seat!r} in a game of {n}")
+        trick = [{"seat": s, "slot": slot, "card": state.rows[s][slot]} for s, slot in state.trick]
+        leading = state.phase == PLAY and not state.trick and state.turn is not None
+        ban = leading and not last_trick(state)
+        return {
+            "game": self.id,
+            "seat": seat,
+            "players": list(state.names),
+            "side_seats": sorted(state.sides),
+            "colours": sorted({card[0] for card in deck_for(n)}, key=COLOURS.index),
+            "trump": state.trump,
+            "options": {SORTING_MEMORY: state.memory},
+            "phase": state.phase,
+            "round": state.round,
+            "extra_rounds": state.extra_rounds,
+            "dealer": state.dealer,
+            "round_leader": state.round_leader,
+            "to_act": self.to_act(state),
+            "trick_number": state.trick_no,
+            "tricks_per_round": state.per_hand - 1,
+            "leader": state.leader,
+            "trick": trick,
+            "led_colour": trick[0]["card"][0] if trick else None,
+            "last_trick": None
+            if state.last is None
+            else {
+                "plays": [{"seat": seat, "card": card} for seat, card in state.last[0]],
+                "winner": state.last[1],
+            },
+            "lead_ban": {
+                "applies": ban,
+                "slot": down_slots(state, state.turn)[0]
+                if ban and state.turn is not None
+                else None,
+            },
+            "seats": [_seat_view(state, holder, seat) for holder in range(n)],
+            "sorting": _sorting_view(state, seat),
+            "peek": _peek_view(state, seat),
+            "rounds": [
+                {
+                    "round": score.round,
+                    "leader": score.leader,
+                    "tricks": list(score.tricks),
+                    "bids": list(score.bids),
+                    "met": list(score.met),
+                    "points": list(score.points),
+                    "cancel": score.cancel,
+                }
+                for score in state.rounds
+            ],
+            "totals": [None if s in state.sides else state.totals[s] for s in range(n)],
+            "winner": state.winner,
+            "tie_break": state.tie_break,
+        }
+
+    def log(self, state: XylotarState, seat: int | None, start: int = 0) -> list[dict[str, JSON]]:
+        """The events in words; peeked values only in the peeker's own log."""
+        start = min(max(start, 0), state.event_total)
+        return [
+            {"index": index, "actor": event[1], "text": _event_text(event, state.names, seat)}
+            for index, event in enumerate(state.events_since(start), start=start)
+        ]
+
+    def summary(self, state: XylotarState) -> dict[str, JSON]:
+        view = self.view(state, None)
+        names = view["players"]
+        turn = names[view["to_act"][0]] if view["to_act"] else None
+        if view["phase"] == OVER:
+            status = f"Over · {names[view['winner']]} won"
+        elif view["phase"] == SORT:
+            status = f"Round {view['round']} · sorting"
+        else:
+            status = (
+                f"Round {view['round']} · trick {view['trick_number']} "
+                f"of {view['tricks_per_round']}"
+            )
+        return {"turn": turn, "status": status}
+
+    # ---- the end ----------------------------------------------------------
+
+    def is_over(self, state: XylotarState) -> bool:
+        return state.phase == OVER
+
+    def result(self, state: XylotarState) -> dict[str, JSON]:
+        """The winner first, then the others by total (equal totals share a place)."""
+        if state.winner is None:
+            raise ValueError("the game is not over yet")
+        winner = state.winner
+        humans = [s for s in range(state.seats) if s not in state.sides]
+        ranking: list[list[int]] = [[winner]]
+        for total in sorted({state.totals[s] for s in humans if s != winner}, reverse=True):
+            ranking.append([s for s in humans if s != winner and state.totals[s] == total])
+        reason = f"{state.names[winner]} has the most points ({state.totals[winner]})"
+        if state.tie_break == "bid":
+            reason += ", tied, and met the last bid with the fewest tricks"
+        return {
+            "ranking": ranking,
+            "winners": [winner],
+            "losers": ranking[-1] if len(ranking) > 1 else [],
+            "scores": [None if s in state.sides else state.totals[s] for s in range(state.seats)],
+            "reason": reason,
+        }
+
+    # ---- actions as data --------------------------------------------------
+
+    def action_from_json(self, data: JSON) -> Action:
+        """Read an action written by `to_json`."""
+        if not isinstance(data, dict):
+            raise IllegalAction(f"an action is a JSON object, not {type(data).__name__}")
+        kind = data.get("type")
+        keys = ACTION_KEYS.get(kind) if isinstance(kind, str) else None
+        if keys is None:
+            raise IllegalAction(
+                f"unknown action type {kind!r}: use 'sort', 'play', 'peek', 'bid' or 'pass'"
+            )
+        if set(data) != keys:
+            raise IllegalAction(f"a {kind!r} action has exactly the keys {sorted(keys)}")
+        if kind == "pass":
+            return PASS
+        if kind == "sort":
+            colour = data["colour"]
+            if not isinstance(colour, str) or len(colour) != 1 or colour not in COLOURS:
+                raise IllegalAction(f"a colour is one of {list(COLOURS)}, not {colour!r}")
+            return Sort(colour)
+        if kind == "peek":
+            slots = data["slots"]
+            if (
+                not isinstance(slots, list)
+                or len(slots) != 2
+                or any(type(slot) is not int for slot in slots)
+            ):
+                raise IllegalAction(f"a peek names two slots, not {slots!r}")
+            return Peek(slots[0], slots[1])
+        slot = data["slot"]
+        if type(slot) is not int:
+            raise IllegalAction(f"a slot is a whole number, not {slot!r}")
+        return Play(slot) if kind == "play" else Bid(slot)
+
+    def bot_action(
+        self, view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        from rules.bots.xylotar import choose
+
+        return choose(view, legal, rng)
+
+
+ACTION_KEYS = {
+    "sort": {"type", "colour"},
+    "play": {"type", "slot"},
+    "peek": {"type", "slots"},
+    "bid": {"type", "slot"},
+    "pass": {"type"},
+}
+"""The keys of each action type's JSON form."""
+
+
+def _staged_deal(deal: Any, seats: int) -> list[tuple[str, ...]]:
+    """A checked explicit deal: one hand per seat, together exactly the cards in play."""
+    cards = deck_for(seats)
+    if isinstance(deal, str | bytes) or not isinstance(deal, Sequence) or len(deal) != seats:
+        raise SetupError(f"deal must be a list of {seats} hands")
+    hands = [tuple(hand) for hand in deal]
+    size = len(cards) // seats
+    for seat, hand in enumerate(hands):
+        if len(hand) != size:
+            raise SetupError(f"hand {seat} has {len(hand)} cards, not {size}")
+    if Counter(card for hand in hands for card in hand) != Counter(cards):
+        raise SetupError(f"the hands must hold each of the {len(cards)} cards in play once")
+    return hands
+
+
+def _colours(state: XylotarState) -> list[str]:
+    """The colours that may come next while sorting."""
+    top = value(state.left[0])
+    return [card[0] for card in state.left if value(card) == top]
+
+
+def _legal(state: XylotarState, seat: int) -> tuple[Action, ...]:
+    if state.phase == SORT:
+        return tuple(Sort(colour) for colour in _colours(state))
+    if state.phase == PLAY:
+        return tuple(Play(slot) for slot in playable(state, seat))
+    if state.peek is not None:
+        return tuple(Bid(slot) for slot in state.peek)
+    return (*(Peek(a, b) for a, b in neighbour_pairs(state, seat)), PASS)
+
+
+def _check_play(state: XylotarState, seat: int, slot: Any) -> None:
+    """Say why playing `slot` is not allowed."""
+    row = state.status[seat]
+    if type(slot) is not int or not 0 <= slot < len(row):
+        raise IllegalAction(f"A slot is from 0 to {len(row) - 1}, not {slot!r}")
+    if row[slot] == PLAYED:
+        raise IllegalAction(f"Slot {slot} has already been played")
+    if row[slot] == BIDDEN:
+        raise IllegalAction(f"Slot {slot} is the bid, which is never played")
+    if not state.trick:
+        raise IllegalAction("The leader may not lead the leftmost card, except in the last trick")
+    led = state.rows[state.trick[0][0]][state.trick[0][1]][0]
+    raise IllegalAction(f"Follow {COLOUR_NAME[led]}: play a {COLOUR_NAME[led]} card")
+
+
+def _start_round(state: XylotarState, leader: int, hands: list[tuple[str, ...]] | None) -> None:
+    """Deal (or take the staged hands), then sort: sorters clockwise from the leader."""
+    n = state.seats
+    if hands is None:
+        rng = random.Random()
+        rng.setstate(state.rng.getstate())
+        cards = list(deck_for(n))
+        rng.shuffle(cards)
+        state.rng = rng
+        size = len(cards) // n
+        hands = [tuple(cards[size * i : size * (i + 1)]) for i in range(n)]
+    state.round += 1
+    state.round_leader = leader
+    state.dealt = hands
+    state.rows = [()] * n
+    state.status = [()] * n
+    state.bid_slot = [None] * n
+    state.returned = [None] * n
+    state.tricks = [0] * n
+    state.trick = ()
+    state.last = None
+    state.trick_no = 1
+    state.leader = None
+    state.peek = None
+    order = [(leader + i) % n for i in range(n)]
+    holders = sorted(range(n), key=lambda h: (order.index(_sorter(state, h)), h))
+    state.jobs = tuple((_sorter(state, h), h) for h in holders)
+    state.phase = SORT
+    state.record(("round", None, state.round, leader, state.trump))
+    _next_job(state)
+
+
+def _next_job(state: XylotarState) -> None:
+    """Begin the next sorting job, or play once every hand is sorted."""
+    if not state.jobs:
+        _begin_play(state)
+        return
+    sorter, holder = state.jobs[0]
+    state.turn = sorter
+    state.placed = ()
+    state.left = tuple(sorted(state.dealt[holder], key=_order_key))
+    state.dealt[holder] = ()
+    _place_single(state)
+
+
+def _place_single(state: XylotarState) -> None:
+    """Place the next cards while their value is unique; finish the job when none are left."""
+    while state.left and (len(state.left) == 1 or value(state.left[1]) != value(state.left[0])):
+        state.placed += state.left[:1]
+        state.left = state.left[1:]
+    if not state.left:
+        sorter, holder = state.jobs[0]
+        state.rows[holder] = state.placed
+        state.placed = ()
+        state.jobs = state.jobs[1:]
+        state.record(("sorted", sorter, holder))
+        _next_job(state)
+
+
+def _sort(state: XylotarState, colour: str) -> None:
+    top = value(state.left[0])
+    card = next(c for c in state.left if c[0] == colour and value(c) == top)
+    state.placed += (card,)
+    state.left = tuple(c for c in state.left if c != card)
+    _place_single(state)
+
+
+def _begin_play(state: XylotarState) -> None:
+    """Lay out the rows face down; side players bid their middle card; the leader leads."""
+    n = state.seats
+    state.phase = PLAY
+    state.status = [(DOWN,) * len(state.rows[seat]) for seat in range(n)]
+    for seat in sorted(state.sides):
+        _bid(state, seat, len(state.rows[seat]) // 2, "side")
+    state.leader = state.turn = state.round_leader
+    _sides(state)
+
+
+def _bid(state: XylotarState, seat: int, slot: int, how: str) -> None:
+    marks = list(state.status[seat])
+    marks[slot] = BIDDEN
+    state.status[seat] = tuple(marks)
+    state.bid_slot[seat] = slot
+    state.record(("bid", seat, state.rows[seat][slot], how))
+
+
+def _lay(state: XylotarState, seat: int, slot: int) -> None:
+    """Play the card in `slot`; a seat left with one face-down card and no bid bids it."""
+    marks = list(state.status[seat])
+    marks[slot] = PLAYED
+    state.status[seat] = tuple(marks)
+    state.trick += ((seat, slot),)
+    state.record(("play", seat, state.rows[seat][slot]))
+    down = down_slots(state, seat)
+    if state.bid_slot[seat] is None and len(down) == 1:
+        _bid(state, seat, down[0], "last")
+
+
+def _step(state: XylotarState) -> None:
+    """After the seat to act has finished its play (and bid): the next seat, or the trick."""
+    if len(state.trick) == state.seats:
+        _resolve(state)
+    else:
+        assert state.turn is not None
+        state.turn = (state.turn + 1) % state.seats
+    _sides(state)
+
+
+def _sides(state: XylotarState) -> None:
+    """Side players play their lowest legal card (the rightmost) until a person is to act."""
+    while state.phase == PLAY and state.turn in state.sides:
+        seat = state.turn
+        _lay(state, seat, playable(state, seat)[-1])
+        if len(state.trick) == state.seats:
+            _resolve(state)
+        else:
+            state.turn = (seat + 1) % state.seats
+
+
+def trick_winner(cards: Sequence[str], trump: str) -> int:
+    """Index of the winning card: the highest trump, else the highest of the led colour."""
+    suit = trump if any(card[0] == trump for card in cards) else cards[0][0]
+    return max(
+        (i for i, card in enumerate(cards) if card[0] == suit), key=lambda i: value(cards[i])
+    )
+
+
+def _resolve(state: XylotarState) -> None:
+    cards = [state.rows[seat][slot] for seat, slot in state.trick]
+    winner = state.trick[trick_winner(cards, state.trump)][0]
+    state.tricks[winner] += 1
+    state.record(("trick", winner, tuple(cards)))
+    state.last = (
+        tuple((seat, card) for (seat, _), card in zip(state.trick, cards, strict=True)),
+        winner,
+    )
+    state.trick = ()
+    if last_trick(state):
+        _end_round(state)
+        return
+    state.trick_no += 1
+    state.leader = state.turn = winner
+
+
+def score_round(
+    tricks: Sequence[int], bids: Sequence[int], sides: frozenset[int]
+) -> tuple[tuple[bool, ...], tuple[int | None, ...], str]:
+    """Met bids, points per seat (None for side seats) and the cancellation.
+
+    1 point per trick, 5 more when the bid value equals the tricks (0 included).
+    With 2 players: one side player meeting its bid cancels the humans' trick
+    points ("tricks"), both meeting cancel all their points ("all").
+    """
+    met = tuple(bid == won for bid, won in zip(bids, tricks, strict=True))
+    cancel = ("none", "tricks", "all")[sum(met[s] for s in sides)]
+    points: list[int | None] = []
+    for seat, won in enumerate(tricks):
+        if seat in sides:
+            points.append(None)
+        elif cancel == "all":
+            points.append(0)
+        else:
+            points.append((won if cancel == "none" else 0) + (5 if met[seat] else 0))
+    return met, tuple(points), cancel
+
+
+def _end_round(state: XylotarState) -> None:
+    """Score the round; then the next round, an extra round, or the end."""
+    bids = tuple(value(row[slot]) for row, slot in zip(state.rows, state.bid_slot, strict=True))  # type: ignore[index]
+    met, points, cancel = score_round(state.tricks, bids, state.sides)
+    for seat, gained in enumerate(points):
+        state.totals[seat] += gained or 0
+    score = RoundScore(
+        state.round, state.round_leader, tuple(state.tricks), bids, met, points, cancel
+    )
+    state.rounds += (score,)
+    state.record(("score", None, state.round, score.points, cancel))
+    state.leader = None
+    if state.round >= ROUNDS:
+        winner, tie_break = final_winner(state, score)
+        if winner is not None:
+            state.winner, state.tie_break = winner, tie_break
+            state.phase = OVER
+            state.turn = None
+            state.record(("over", winner, tie_break))
+            return
+        state.extra_rounds += 1
+        state.record(("extra", None))
+    _start_round(state, next_leader(state), None)
+
+
+def final_winner(state: XylotarState, last: RoundScore) -> tuple[int | None, str | None]:
+    """The winner, and "bid" when the tie-break decided; (None, None) means another round."""
+    humans = [s for s in range(state.seats) if s not in state.sides]
+    best = max(state.totals[s] for s in humans)
+    tied = [s for s in humans if state.totals[s] == best]
+    if len(tied) == 1:
+        return tied[0], None
+    met = [s for s in tied if last.met[s]]
+    if not met:
+        return None, None
+    fewest = min(last.tricks[s] for s in met)
+    met = [s for s in met if last.tricks[s] == fewest]
+    return (met[0], "bid") if len(met) == 1 else (None, None)
+
+
+def next_leader(state: XylotarState) -> int:
+    """Fewest total points leads; [ours] ties go to the first tied seat clockwise from
+    the previous round's first leader, that seat included."""
+    n = state.seats
+    order = [(state.round_leader + i) % n for i in range(n)]
+    humans = [s for s in order if s not in state.sides]
+    fewest = min(state.totals[s] for s in humans)
+    return next(s for s in humans if state.totals[s] == fewest)
+
+
+def _known(state: XylotarState, holder: int, viewer: int | None) -> set[int]:
+    """Face-down slots of `holder` whose values `viewer` has seen legitimately."""
+    if viewer is None or not state.rows[holder]:
+        return set()
+    known: set[int] = set()
+    if holder == viewer:
+        if state.returned[viewer] is not None:
+            known.add(state.returned[viewer])  # type: ignore[arg-type]
+        if state.peek is not None and state.turn == viewer:
+            known.update(state.peek)
+    if state.memory and _sorter(state, holder) == viewer:
+        known.update(range(len(state.rows[holder])))
+    return known
+
+
+def _seat_view(state: XylotarState, holder: int, viewer: int | None) -> dict[str, JSON]:
+    row = state.rows[holder] if state.status[holder] else ()
+    known = _known(state, holder, viewer)
+    marks = state.status[holder]
+    slot_bid = state.bid_slot[holder]
+    return {
+        "name": state.names[holder],
+        "side": holder in state.sides,
+        "sorter": _sorter(state, holder),
+        "tricks": state.tricks[holder],
+        "bid": None if slot_bid is None else {"slot": slot_bid, "card": row[slot_bid]},
+        "slots": [
+            {
+                "colour": card[0],
+                "status": marks[slot],
+                "value": value(card) if marks[slot] != DOWN or slot in known else None,
+            }
+            for slot, card in enumerate(row)
+        ],
+    }
+
+
+def _sorting_view(state: XylotarState, viewer: int | None) -> dict[str, JSON] | None:
+    if state.phase != SORT:
+        return None
+    sorter, holder = state.jobs[0]
+    mine = viewer == sorter
+    return {
+        "sorter": sorter,
+        "target": holder,
+        "placed_count": len(state.placed) if mine else None,
+        "left_count": len(state.left) if mine else None,
+        "placed": list(state.placed) if mine else None,
+        "left": list(state.left) if mine else None,
+        "choices": _colours(state) if mine else None,
+    }
+
+
+def _peek_view(state: XylotarState, viewer: int | None) -> dict[str, JSON] | None:
+    if state.peek is None or viewer != state.turn:
+        return None
+    return {"slots": list(state.peek), "cards": [state.rows[viewer][s] for s in state.peek]}
+
+
+def _event_text(event: Event, names: tuple[str, ...], seat: int | None) -> str:
+    """One event in words, as `seat` may know it."""
+    kind, actor = event[0], event[1]
+    who = "" if actor is None else names[actor]
+    if kind == "round":
+        number, leader, trump = event[2:]
+        return (
+            f"Round {number} (trump {COLOUR_NAME[trump]}) is dealt for sorting; "
+            f"{names[leader]} will lead"
+        )
+    if kind == "sorted":
+        return f"{who} sorted {names[event[2]]}'s xylotar"
+    if kind == "bid":
+        card, how = event[2], event[3]
+        if how == "side":
+            return f"{who} bids its middle card: {card_label(card)}"
+        if how == "last":
+            return f"{who}'s last face-down card becomes the bid: {card_label(card)}"
+        return f"{who} bid {card_label(card)}"
+    if kind == "play":
+        return f"{who} played {card_label(event[2])}"
+    if kind == "peek":
+        a, b, first, second = event[2:]
+        text = f"{who} looked at cards {a + 1} and {b + 1} from the left to bid"
+        if actor == seat:
+            text += f" ({card_label(first)}, {card_label(second)})"
+        return text
+    if kind == "trick":
+        return f"{who} won the trick ({', '.join(card_label(c) for c in event[2])})"
+    if kind == "score":
+        number, points, cancel = event[2:]
+        text = ", ".join(f"{names[s]} {p}" for s, p in enumerate(points) if p is not None)
+        if cancel == "tricks":
+            text += " (a side player met its bid: no trick points)"
+        elif cancel == "all":
+            text += " (both side players met their bids: no points)"
+        return f"Round {number} scores: {text}"
+    if kind == "extra":
+        return "Still tied after the tie-break: another round is played"
+    if event[2] == "bid":
+        return f"Game over: {who} wins the tie by meeting the last bid with the fewest tricks"
+    return f"Game over: {who} wins"

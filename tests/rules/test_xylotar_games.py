@@ -1,0 +1,191 @@
+"""Xylotar random full games, JSON replay of every prefix, privacy, and the computer player."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+
+from rules.bots.xylotar import choose
+from rules.xylotar import PASS, Peek, Play, XylotarState, all_cards, deck_for
+
+from xylotar_staging import GAME, NAMES, new, started
+
+STEP_CAP = 2000
+
+
+def _known(state: XylotarState, holder: int, viewer: int) -> set[int]:
+    """The face-down slots whose values `viewer` may legitimately see."""
+    known: set[int] = set()
+    if holder == viewer and state.returned[viewer] is not None:
+        known.add(state.returned[viewer])
+    if holder == viewer and state.peek is not None and state.turn == viewer:
+        known.update(state.peek)
+    sorter = (0 if holder in (1, 2) else 2) if state.sides else (holder - 1) % state.seats
+    if state.memory and sorter == viewer:
+        known.update(range(len(state.rows[holder])))
+    return known
+
+
+def _check_privacy(state: XylotarState) -> None:
+    for viewer in range(state.seats):
+        view = GAME.view(state, viewer)
+        for holder, info in enumerate(view["seats"]):
+            for slot, shown in enumerate(info["slots"]):
+                if shown["status"] == "down" and shown["value"] is not None:
+                    assert slot in _known(state, holder, viewer)
+        if view["sorting"] is not None and view["sorting"]["sorter"] != viewer:
+            assert view["sorting"]["left"] is None and view["sorting"]["placed"] is None
+        if view["peek"] is not None:
+            assert viewer == state.turn
+
+
+@pytest.mark.parametrize("memory", [False, True])
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("seed", [0, 1])
+def test_random_games_keep_the_rules_and_replay_from_json(
+    players: int, seed: int, memory: bool
+) -> None:
+    rng = random.Random(seed)
+    options = {"sorting_memory": memory}
+    state = GAME.new_game(NAMES[:players], seed, options)
+    moves: list[tuple[int, object]] = []
+    views = []
+    while not GAME.is_over(state):
+        assert len(moves) < STEP_CAP
+        (seat,) = GAME.to_act(state)
+        assert seat not in state.sides
+        action = rng.choice(GAME.legal_actions(state, seat))
+        state = GAME.apply(state, seat, action)
+        moves.append((seat, json.loads(json.dumps(action.to_json()))))
+        assert all_cards(state) == Counter(deck_for(state.seats))
+        if state.phase in ("play", "bid"):
+            for holder in range(state.seats):
+                values = [int(c[1:]) for c in state.rows[holder]]
+                assert values == sorted(values, reverse=True)
+                assert sum(mark == "down" for mark in state.status[holder]) <= (
+                    len(values) - state.trick_no + 1
+                )
+        _check_privacy(state)
+        views.append([json.dumps(GAME.view(state, s)) for s in range(state.seats)])
+    assert state.round >= 3
+    assert len(GAME.result(state)["winners"]) == 1
+    replay = GAME.new_game(NAMES[:players], seed, options)
+    for (seat, data), seen in zip(moves, views, strict=True):
+        replay = GAME.apply(replay, seat, GAME.action_from_json(data))
+        assert [json.dumps(GAME.view(replay, s)) for s in range(replay.seats)] == seen
+    assert GAME.log(replay, 0) == GAME.log(state, 0)
+
+
+def test_re_dealing_hidden_values_does_not_change_a_view() -> None:
+    state = started(4, "", "", "G1", "G6", dealer=3)
+    other = state.clone()
+    row2, row3 = list(other.rows[2]), list(other.rows[3])
+    i, j = row2.index("G1"), row3.index("G6")
+    row2[i], row3[j] = "G6", "G1"
+    other.rows[2], other.rows[3] = tuple(row2), tuple(row3)
+    for seat in (None, 0, 1, 2, 3):
+        assert GAME.view(other, seat) == GAME.view(state, seat)
+
+
+def test_sorting_memory_shows_the_sorter_only() -> None:
+    state = started(4, dealer=3, sorting_memory=True)
+    assert all(s["value"] is not None for s in GAME.view(state, 0)["seats"][1]["slots"])
+    assert all(s["value"] is None for s in GAME.view(state, 2)["seats"][1]["slots"])
+    assert all(s["value"] is None for s in GAME.view(state, 1)["seats"][1]["slots"])
+
+
+def test_a_peek_is_named_only_in_the_peekers_log() -> None:
+    state = started(4, dealer=3)
+    state = GAME.apply(GAME.apply(state, 0, Play(1)), 0, Peek(0, 2))
+    assert "(" in GAME.log(state, 0)[-1]["text"]
+    assert "(" not in GAME.log(state, 1)[-1]["text"]
+
+
+def test_actions_round_trip_through_json() -> None:
+    for action in (Play(3), Peek(2, 4), PASS):
+        assert GAME.action_from_json(action.to_json()) == action
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_bots_finish_a_game_with_legal_moves_only(players: int) -> None:
+    rng = random.Random(players)
+    state = GAME.new_game(NAMES[:players], players)
+    while not GAME.is_over(state):
+        (seat,) = GAME.to_act(state)
+        legal = GAME.legal_actions(state, seat)
+        view = json.loads(json.dumps(GAME.view(state, seat)))
+        action = GAME.bot_action(view, legal, rng)
+        assert action in legal
+        state = GAME.apply(state, seat, action)
+
+
+def _fake_view(known: list[int], tricks: int, bid: str | None) -> dict:
+    """Seat 0 holds green cards of these known values; seat 1 led the green 7."""
+    slots = [{"colour": "G", "status": "down", "value": v} for v in known]
+    return {
+        "seat": 0,
+        "players": ["A", "B"],
+        "colours": list("ROYGTBPK"),
+        "trump": "R",
+        "trick": [{"seat": 1, "slot": 0, "card": "G7"}],
+        "led_colour": "G",
+        "trick_number": 3,
+        "tricks_per_round": 10,
+        "peek": None,
+        "seats": [
+            {"slots": slots, "tricks": tricks, "bid": bid and {"slot": 9, "card": bid}},
+            {"slots": [], "tricks": 0, "bid": None},
+        ],
+    }
+
+
+def test_the_bot_follows_low_when_it_cannot_win() -> None:
+    view = _fake_view([5, 3, 1], 0, None)
+    assert choose(view, [Play(0), Play(1), Play(2)], random.Random(0)) == Play(2)
+
+
+PEEKS = [Peek(0, 1), Peek(1, 2), Peek(2, 3), Peek(3, 4), Peek(4, 5), PASS]
+
+
+def test_the_bot_bids_next_to_a_value_that_fits_the_tricks_it_expects() -> None:
+    """One trick won, 7 to come between two players: it expects 4.5."""
+    view = _fake_view([9, 8, 4, 2, 1, 0], 1, None)
+    assert choose(view, PEEKS, random.Random(0)) == Peek(1, 2)
+
+
+def test_the_bot_guesses_a_hidden_value_from_its_neighbours_in_the_row() -> None:
+    """Between a known 8 and a known 2, an unseen green is guessed in the middle: 5."""
+    view = _fake_view([9, 8, 4, 2, 1, 0], 1, None)
+    view["seats"][0]["slots"][2]["value"] = None
+    assert choose(view, PEEKS, random.Random(0)) == Peek(1, 2)
+
+
+def test_the_bot_waits_when_nothing_fits() -> None:
+    view = _fake_view([7, 7, 7, 0, 0, 0], 1, None)
+    assert choose(view, PEEKS, random.Random(0)) == PASS
+
+
+def test_a_bot_that_has_its_tricks_sheds_its_highest_losing_card() -> None:
+    view = _fake_view([5, 3, 1], 1, "G1")
+    assert choose(view, [Play(0), Play(1), Play(2)], random.Random(0)) == Play(0)
+
+
+def test_while_sorting_only_the_sorter_learns_how_far_the_sorting_got() -> None:
+    """Groups of one are placed by themselves, so the count would show where values tie."""
+    state = new(4, dealer=3)
+    sorter = state.jobs[0][0]
+    for seat in (None, *range(4)):
+        sorting = GAME.view(state, seat)["sorting"]
+        known = seat == sorter
+        assert (sorting["placed_count"] is not None) == known
+        assert (sorting["left_count"] is not None) == known
+
+
+def test_a_look_alike_slot_plays_as_the_whole_number_it_equals() -> None:
+    state = started(4, dealer=3)
+    state = GAME.apply(state, 0, Play(True))  # type: ignore[arg-type]
+    assert state.trick == ((0, 1),)
+    assert type(GAME.view(state, 0)["trick"][0]["slot"]) is int

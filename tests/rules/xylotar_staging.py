@@ -1,0 +1,66 @@
+"""Stage Xylotar deals and play them out: explicit hands, sorting by colour order, plays."""
+
+from __future__ import annotations
+
+from rules.xylotar import Play, Xylotar, XylotarState, deck_for, value
+
+GAME = Xylotar()
+NAMES = ("Ann", "Bob", "Cy", "Dan", "Eve")
+
+
+def deal(players: int, *given: str) -> list[list[str]]:
+    """Hands per seat: seat i holds the cards in given[i] (space-separated) and is filled up
+    with unused cards, highest-value first, so tests name every card that matters."""
+    seats = 4 if players == 2 else players
+    cards = deck_for(seats)
+    size = len(cards) // seats
+    named = [card for text in given for card in text.split()]
+    spare = iter(sorted((c for c in cards if c not in named), key=lambda c: -value(c)))
+    hands = []
+    for seat in range(seats):
+        hand = given[seat].split() if seat < len(given) else []
+        hands.append(hand + [next(spare) for _ in range(size - len(hand))])
+    return hands
+
+
+def new(players: int, *given: str, dealer: int = 0, **options: bool) -> XylotarState:
+    """A game with this deal, dealer seat 0 unless told, sorting still to do."""
+    return GAME.new_game(NAMES[:players], 0, options, deal=deal(players, *given), dealer=dealer)
+
+
+def sort_all(state: XylotarState) -> XylotarState:
+    """Sort every hand with the first choice (colour order R O Y G T B P K among ties)."""
+    while state.phase == "sort":
+        (seat,) = GAME.to_act(state)
+        state = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+    return state
+
+
+def started(players: int, *given: str, dealer: int = 0, **options: bool) -> XylotarState:
+    """A staged game with every hand sorted, in play."""
+    return sort_all(new(players, *given, dealer=dealer, **options))
+
+
+def slot_of(state: XylotarState, seat: int, card: str) -> int:
+    return state.rows[seat].index(card)
+
+
+def play(state: XylotarState, seat: int, card: str) -> XylotarState:
+    """`seat` plays `card`, passing a bid chance that follows."""
+    state = GAME.apply(state, seat, Play(slot_of(state, seat, card)))
+    if state.phase == "bid" and state.turn == seat:
+        state = GAME.apply(state, seat, GAME.legal_actions(state, seat)[-1])
+    return state
+
+
+def play_first(state: XylotarState, until: int | None = None) -> XylotarState:
+    """Play the first legal action (passing bids) until the game is over or, with `until`,
+    until trick `until` of this round is complete or the round is over."""
+    start = state.round
+    while not GAME.is_over(state) and (
+        until is None or (state.round == start and state.trick_no <= until)
+    ):
+        (seat,) = GAME.to_act(state)
+        legal = GAME.legal_actions(state, seat)
+        state = GAME.apply(state, seat, legal[-1] if state.phase == "bid" else legal[0])
+    return state

@@ -1,0 +1,286 @@
+"""Xylotar at the table: a whole game through keys, sorting, bidding, scores, and the look."""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+
+from rules.xylotar import value
+from saves import SaveStore
+from tui.app import HotseatApp
+from tui.games.xylotar import XylotarScreen
+from tui.games.xylotar_scores import XylotarScoresScreen
+from tui.model import GameSession
+from tui.screens.game_over import GameOverScreen
+from tui.screens.handoff import HandoffScreen
+
+from tui_helpers import app_for, play_bots_until, players, screen_text, until, waits_for_enter
+
+
+def xylotar(store: SaveStore, spec: str, seed: int, **options: bool) -> GameSession:
+    return GameSession.create(store, "xylotar", players(spec), seed, name="table", options=options)
+
+
+def table(app: HotseatApp) -> XylotarScreen:
+    screen = app.screen
+    assert isinstance(screen, XylotarScreen)
+    return screen
+
+
+async def my_step(pilot: Pilot, app: HotseatApp, step: str) -> XylotarScreen:
+    """Wait until the person at the keyboard has this kind of choice."""
+    await until(pilot, lambda: isinstance(app.screen, XylotarScreen) and app.screen.step == step)
+    return table(app)
+
+
+def my_play_turn(session: GameSession) -> bool:
+    return session.to_act() == [0] and session.view(0)["phase"] == "play"
+
+
+def anns_moves(session: GameSession) -> list[dict[str, object]]:
+    """The actions seat 0 (Ann) has saved, in order."""
+    return [data for seat, data in session.record.actions if seat == 0]
+
+
+async def play_to_the_end(pilot: Pilot, app: HotseatApp) -> int:
+    """Enter on everything: sorting as dealt, the first legal card, bids; the scores
+    screens counted on the way."""
+    scores = 0
+    for _ in range(3000):
+        await pilot.pause()
+        if isinstance(app.screen, GameOverScreen):
+            return scores
+        if isinstance(app.screen, XylotarScoresScreen):
+            scores += 1
+            await pilot.press("enter")
+        elif waits_for_enter(app):
+            await pilot.press("enter")
+    raise AssertionError("the game did not end")
+
+
+async def test_a_person_plays_a_whole_three_player_game_against_the_computer(
+    store: SaveStore,
+) -> None:
+    session = xylotar(store, "Ann,cpu:Bob,cpu:Cy", seed=4)
+    app = app_for(store, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        scores = await play_to_the_end(pilot, app)
+        assert scores >= 3
+        assert "points" in screen_text(app)
+    _, game, state = store.load("table")
+    assert game.is_over(state)
+    assert any(data["type"] == "bid" for seat, data in store.load("table")[0].actions)
+
+
+async def test_a_two_player_game_with_side_players_ends_through_keys(store: SaveStore) -> None:
+    session = xylotar(store, "Ann,cpu:Bob", seed=8)
+    app = app_for(store, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_to_the_end(pilot, app)
+        text = screen_text(app)
+        assert "Ann" in text and "Bob" in text and "West" not in text
+    record = store.load("table")[0]
+    assert {seat for seat, _ in record.actions} == {0, 2}
+
+
+async def test_equal_values_change_places_before_the_hand_is_passed_on(store: SaveStore) -> None:
+    session = xylotar(store, "Ann,cpu:Bob,cpu:Cy", seed=4)
+    play_bots_until(session, lambda s: s.to_act() == [0] and s.view(0)["phase"] == "sort")
+    app = app_for(store, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await my_step(pilot, app, "sort")
+        target = screen.view["sorting"]["target"]
+        draft = screen.draft
+        first = next(
+            i
+            for i in sorted(screen.movable())
+            if i + 1 < len(draft) and value(draft[i]) == value(draft[i + 1])
+        )
+        screen.cursor = first - screen.view["sorting"]["placed_count"]
+        wanted = list(draft)
+        wanted[first], wanted[first + 1] = wanted[first + 1], wanted[first]
+        await pilot.press("right_square_bracket")
+        assert screen.draft == wanted
+        await pilot.press("enter")
+        await pilot.pause()
+    assert list(session.state.rows[target]) == wanted
+
+
+async def test_cards_of_different_value_never_change_places(store: SaveStore) -> None:
+    session = xylotar(store, "Ann,cpu:Bob,cpu:Cy", seed=4)
+    play_bots_until(session, lambda s: s.to_act() == [0] and s.view(0)["phase"] == "sort")
+    app = app_for(store, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await my_step(pilot, app, "sort")
+        draft = list(screen.draft)
+        lone = next(
+            i
+            for i in range(screen.view["sorting"]["placed_count"], len(draft) - 1)
+            if value(draft[i]) != value(draft[i + 1])
+        )
+        screen.cursor = lone - screen.view["sorting"]["placed_count"]
+        await pilot.press("right_square_bracket")
+        assert screen.draft == draft
+        assert "equal value" in screen.message
+
+
+async def test_after_playing_the_screen_offers_a_bid_and_shows_the_pair_only_to_the_bidder(
+    store: SaveStore,
+) -> None:
+    session = xylotar(store, "Ann,cpu:Bob,cpu:Cy", seed=4)
+    play_bots_until(session, my_play_turn)
+    app = app_for(store, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_step(pilot, app, "play")
+        await pilot.press("enter")
+        screen = await my_step(pilot, app, "peek")
+        assert "Bid now?" in screen_text(app)
+        await pilot.press("enter")
+        screen = await my_step(pilot, app, "bid")
+        peeked = screen.view["peek"]["cards"]
+        assert "You see" in screen_text(app)
+        await pilot.press("right", "enter")
+        await pilot.pause()
+    peek, chosen = anns_moves(session)[-2:]
+    assert peek["type"] == "peek" and chosen["type"] == "bid"
+    bid = session.view(0)["seats"][0]["bid"]
+    assert bid is not None and bid["card"] == peeked[1]
+    assert session.view(1)["peek"] is None
+
+
+async def test_n_goes_on_without_bidding(store: SaveStore) -> None:
+    session = xylotar(store, "Ann,cpu:Bob,cpu:Cy", seed=4)
+    play_bots_until(session, my_play_turn)
+    app = app_for(store, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_step(pilot, app, "play")
+        await pilot.press("enter")
+        await my_step(pilot, app, "peek")
+        await pilot.press("n")
+        await pilot.pause()
+    assert anns_moves(session)[-1] == {"type": "pass"}
+    assert session.view(0)["seats"][0]["bid"] is None
+
+
+async def test_the_leader_is_told_why_the_leftmost_card_is_not_offered(store: SaveStore) -> None:
+    session = xylotar(store, "Ann,cpu:Bob,cpu:Cy", seed=4)
+    play_bots_until(session, lambda s: my_play_turn(s) and not s.view(0)["trick"])
+    app = app_for(store, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await my_step(pilot, app, "play")
+        leftmost = screen.view["lead_ban"]["slot"]
+        assert "leftmost card may not lead" in screen_text(app)
+        assert all(slot != leftmost for (slot,) in screen.choices())
+
+
+async def test_a_follower_who_holds_the_led_colour_is_offered_only_that_colour(
+    store: SaveStore,
+) -> None:
+    session = xylotar(store, "Ann,cpu:Bob,cpu:Cy", seed=4)
+
+    def must_follow(s: GameSession) -> bool:
+        if not my_play_turn(s) or not s.view(0)["trick"]:
+            return False
+        led = s.view(0)["led_colour"]
+        return any(
+            slot["colour"] == led and slot["status"] == "down"
+            for slot in s.view(0)["seats"][0]["slots"]
+        )
+
+    play_bots_until(session, must_follow)
+    app = app_for(store, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await my_step(pilot, app, "play")
+        led = screen.view["led_colour"]
+        slots = screen.view["seats"][0]["slots"]
+        assert {slots[slot]["colour"] for (slot,) in screen.choices()} == {led}
+        assert "Follow" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+    played = anns_moves(session)[-1]
+    assert played["type"] == "play" and slots[played["slot"]]["colour"] == led
+
+
+async def test_each_person_gets_the_privacy_screen_before_sorting(store: SaveStore) -> None:
+    session = xylotar(store, "Ann,Bob", seed=9)
+    app = app_for(store, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        assert "Pass to Ann" in screen_text(app)
+        await pilot.press("enter")
+        await my_step(pilot, app, "sort")
+        await pilot.press("enter")
+        await my_step(pilot, app, "sort")
+        assert table(app).shown_seat == 0
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        assert "Pass to Bob" in screen_text(app)
+
+
+async def test_the_scores_appear_after_a_round_and_on_s(store: SaveStore) -> None:
+    session = xylotar(store, "Ann,cpu:Bob,cpu:Cy", seed=4)
+    play_bots_until(session, lambda s: s.view(None)["round"] == 2 and s.to_act() == [0])
+    app = app_for(store, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, XylotarScreen))
+        await pilot.press("s")
+        await until(pilot, lambda: isinstance(app.screen, XylotarScoresScreen))
+        text = screen_text(app)
+        assert "Scores so far" in text and "R1" in text and "Total" in text
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, XylotarScreen))
+
+
+def test_sorting_snapshot(snap_compare, store: SaveStore) -> None:  # type: ignore[no-untyped-def]
+    session = xylotar(store, "Ann,cpu:Bob,cpu:Cy,cpu:Dee", seed=11)
+    play_bots_until(session, lambda s: s.to_act() == [0])
+    app = app_for(store, session)
+
+    async def sorting(pilot: Pilot) -> None:
+        await my_step(pilot, app, "sort")
+        await pilot.press("right")
+
+    assert snap_compare(app, run_before=sorting, terminal_size=(80, 24))
+
+
+def test_mid_trick_with_five_players_snapshot(snap_compare, store: SaveStore) -> None:  # type: ignore[no-untyped-def]
+    session = xylotar(store, "Ann,cpu:Bob,cpu:Cy,cpu:Dee,cpu:Eve", seed=12)
+    play_bots_until(session, lambda s: my_play_turn(s) and len(s.view(0)["trick"]) >= 2)
+    app = app_for(store, session)
+
+    async def playing(pilot: Pilot) -> None:
+        await my_step(pilot, app, "play")
+
+    assert snap_compare(app, run_before=playing, terminal_size=(80, 24))
+
+
+def test_bidding_snapshot(snap_compare, store: SaveStore) -> None:  # type: ignore[no-untyped-def]
+    session = xylotar(store, "Ann,cpu:Bob", seed=13)
+    play_bots_until(session, my_play_turn)
+    app = app_for(store, session)
+
+    async def bidding(pilot: Pilot) -> None:
+        await my_step(pilot, app, "play")
+        await pilot.press("enter")
+        await my_step(pilot, app, "peek")
+        await pilot.press("right", "enter")
+        await my_step(pilot, app, "bid")
+
+    assert snap_compare(app, run_before=bidding, terminal_size=(80, 24))
+
+
+def test_round_end_snapshot(snap_compare, store: SaveStore) -> None:  # type: ignore[no-untyped-def]
+    session = xylotar(store, "Ann,cpu:Bob,cpu:Cy,cpu:Dee", seed=14)
+
+    def last_play(s: GameSession) -> bool:
+        view = s.view(None)
+        return my_play_turn(s) and view["trick_number"] == view["tricks_per_round"]
+
+    play_bots_until(session, last_play)
+    app = app_for(store, session)
+
+    async def round_end(pilot: Pilot) -> None:
+        await my_step(pilot, app, "play")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, XylotarScoresScreen))
+
+    assert snap_compare(app, run_before=round_end, terminal_size=(80, 24))

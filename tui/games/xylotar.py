@@ -1,0 +1,268 @@
+"""The Xylotar table: every xylotar, the trick, sorting, bidding; keys become intents."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.widgets import Footer, Header, Static
+
+from rules.xylotar import COLOUR_NAME, Bid, Peek, Play, card_label, value
+from tui.games.xylotar_scores import XylotarScoresScreen, next_text
+from tui.screens.table import TableScreen
+from tui.widgets.log import GameLog
+from tui.widgets.xylotar_table import sorting_lines, table_text
+
+
+class XylotarScreen(TableScreen):
+    """Keyboard: arrows/hjkl move, [ ] swap equal cards while sorting, Enter acts,
+    n declines to bid now, s shows the scores."""
+
+    BINDINGS = [
+        Binding("left,h", "move(-1)", "Move", key_display="←→"),
+        Binding("right,l", "move(1)", "Right", show=False),
+        Binding("shift+left,left_square_bracket", "swap(-1)", "Swap", key_display="[ ]"),
+        Binding("shift+right,right_square_bracket", "swap(1)", "Swap right", show=False),
+        Binding("enter", "sorted", "Done"),
+        Binding("enter", "play", "Play"),
+        Binding("enter", "peek", "Look"),
+        Binding("enter", "bid", "Bid this"),
+        Binding("n", "no_bid", "No bid now"),
+        Binding("s", "scores", "Scores"),
+    ]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.cursor = 0
+        self.draft: list[str] = []
+        self.rounds_seen = len(self.session.view(None)["rounds"])
+
+    def compose(self) -> ComposeResult:
+        yield Header(show_clock=False)
+        yield Static(id="xylo-table")
+        yield GameLog(id="log")
+        yield Static(id="prompt")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#log", GameLog).border_title = "Log"
+
+    # ---- what the player at the keyboard may choose --------------------
+
+    @property
+    def step(self) -> str:
+        """The kind of choice the legal actions offer: sort, play, peek, bid, or none."""
+        if not self.my_turn:
+            return "none"
+        first = self.legal[0]
+        if isinstance(first, Play):
+            return "play"
+        if isinstance(first, Peek):
+            return "peek"
+        if isinstance(first, Bid):
+            return "bid"
+        return "sort"
+
+    def choices(self) -> list[tuple[int, ...]]:
+        """What the cursor moves over: slots to play or bid, pairs to look at, cards to sort."""
+        step = self.step
+        if step == "sort":
+            placed = self.view["sorting"]["placed_count"]
+            return [(index,) for index in range(placed, len(self.draft))]
+        if step == "peek":
+            return [(a.a, a.b) for a in self.legal if isinstance(a, Peek)]
+        return [(a.slot,) for a in self.legal if isinstance(a, Play | Bid)]
+
+    def movable(self) -> set[int]:
+        """While sorting: the cards still to place that have an equal-valued neighbour."""
+        if self.step != "sort":
+            return set()
+        start = self.view["sorting"]["placed_count"]
+        values = [value(card) for card in self.draft]
+        return {
+            i
+            for i in range(start, len(values))
+            if (i > start and values[i - 1] == values[i])
+            or (i + 1 < len(values) and values[i + 1] == values[i])
+        }
+
+    # ---- drawing -------------------------------------------------------
+
+    def draw(self) -> None:
+        """Reset the pointer for a new view, then draw everything."""
+        self.message = ""
+        self.cursor = 0
+        sorting = self.view.get("sorting")
+        if self.step == "sort" and sorting is not None:
+            self.draft = list(sorting["placed"]) + list(sorting["left"])
+        else:
+            self.draft = []
+        self.redraw()
+
+    def redraw(self) -> None:
+        view = self.view
+        choices = self.choices()
+        self.cursor = min(self.cursor, max(len(choices) - 1, 0))
+        pointed = set(choices[self.cursor]) if choices else set()
+        middle = None
+        if view["phase"] == "sort":
+            cursor = min(pointed) if pointed and self.step == "sort" else None
+            middle = sorting_lines(view, self.draft, cursor, self.movable())
+            pointed, marks = set(), set()
+        elif self.step == "peek":
+            marks = set()
+        else:
+            marks = {slot for choice in choices for slot in choice}
+        self.query_one("#xylo-table", Static).update(table_text(view, pointed, marks, middle))
+        if view["phase"] == "over":
+            self.title = "Xylotar - game over"
+        else:
+            self.title = f"Xylotar - round {view['round']}"
+        self.query_one("#prompt", Static).update(self.prompt_text())
+
+    def turn_prompt(self) -> Text:
+        view = self.view
+        step = self.step
+        if step == "sort":
+            if not self.movable():
+                return Text("Nothing to order among equal values: press Enter to pass it on.")
+            return Text(
+                "Cards of equal value (underlined) may change places: [ and ] (or Shift+arrows) "
+                "move the card at the cursor. Enter when the order is right."
+            )
+        if step == "play":
+            return self.play_prompt()
+        own = view["seats"][view["seat"]]
+        if step == "peek":
+            text = Text(
+                "Bid now? Arrows choose two neighbouring cards, Enter looks at them. n: no bid now."
+            )
+            if sum(slot["status"] == "down" for slot in own["slots"]) == 2:
+                text.append(" If you wait, your last card becomes the bid.")
+            return text
+        cards = view["peek"]["cards"]
+        text = Text("You see ")
+        text.append(" and ".join(card_label(card) for card in cards), style="bold")
+        text.append(". Arrows pick the bid, Enter lays it face up; the other goes back")
+        text.append(" (you will still see its value).")
+        return text
+
+    def play_prompt(self) -> Text:
+        view = self.view
+        led = view["led_colour"]
+        if led is None:
+            text = Text(f"You lead trick {view['trick_number']}. Arrows choose, Enter plays.")
+            if view["lead_ban"]["applies"]:
+                text.append(" Your leftmost card may not lead (allowed only in the last trick).")
+            return text
+        colours = {
+            view["seats"][view["seat"]]["slots"][slot]["colour"] for (slot,) in self.choices()
+        }
+        name = COLOUR_NAME[led]
+        if colours == {led}:
+            return Text(f"Follow {name}: you have {name}, so one of those. Enter plays.")
+        return Text(f"You have no {name}: any card may go. Arrows choose, Enter plays.")
+
+    def final_details(self, view: dict[str, Any]) -> dict[int, str]:
+        return {
+            seat: f"{total} points"
+            for seat, total in enumerate(view["totals"])
+            if total is not None
+        }
+
+    # ---- the round's scores ----------------------------------------------
+
+    def advance(self) -> None:
+        """After a round ends, everyone sees its scores before the next round (or the end)."""
+        rounds = len(self.session.view(None)["rounds"])
+        if rounds > self.rounds_seen:
+            self.rounds_seen = rounds
+            self.show(self.watching_seat())
+            view = self.session.view(None)
+            heading = f"Round {view['rounds'][-1]['round']} scores"
+            self.app.push_screen(
+                XylotarScoresScreen(view, heading, next_text(view)),
+                lambda _: TableScreen.advance(self),
+            )
+            return
+        TableScreen.advance(self)
+
+    def action_scores(self) -> None:
+        view = self.view
+        if view["phase"] == "over":
+            after = "The game is over."
+        else:
+            after = f"Round {view['round']} is being played."
+        self.app.push_screen(XylotarScoresScreen(view, "Scores so far", after))
+
+    # ---- intents -------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        step = self.step
+        if action == "move":
+            return step != "none"
+        if action in ("swap", "sorted"):
+            return step == "sort"
+        if action in ("play", "peek", "bid"):
+            return step == action
+        if action == "no_bid":
+            return step == "peek"
+        return True
+
+    def action_move(self, step: int) -> None:
+        choices = self.choices()
+        if choices:
+            self.cursor = (self.cursor + step) % len(choices)
+            self.message = ""
+            self.redraw()
+
+    def action_swap(self, step: int) -> None:
+        """Move the card at the cursor past its equal-valued neighbour."""
+        if self.step != "sort":
+            return
+        choices = self.choices()
+        here = choices[self.cursor][0]
+        there = here + step
+        start = self.view["sorting"]["placed_count"]
+        if not start <= there < len(self.draft) or value(self.draft[there]) != value(
+            self.draft[here]
+        ):
+            self.say("Only cards of equal value can change places.")
+            return
+        self.draft[here], self.draft[there] = self.draft[there], self.draft[here]
+        self.cursor += step
+        self.message = ""
+        self.redraw()
+
+    def action_sorted(self) -> None:
+        """Send the chosen order: the engine asks for a colour wherever equal values meet."""
+        if self.step != "sort":
+            return
+        seat, target = self.shown_seat, self.view["sorting"]["target"]
+        draft = list(self.draft)
+        while seat is not None and self.session.to_act() == [seat]:
+            sorting = self.session.view(seat)["sorting"]
+            if sorting is None or sorting["target"] != target:
+                break
+            card = draft[sorting["placed_count"]]
+            if not self.apply_intent({"type": "sort", "colour": card[0]}):
+                return
+        self.advance()
+
+    def action_play(self) -> None:
+        if self.step == "play":
+            self.submit({"type": "play", "slot": self.choices()[self.cursor][0]})
+
+    def action_peek(self) -> None:
+        if self.step == "peek":
+            self.submit({"type": "peek", "slots": list(self.choices()[self.cursor])})
+
+    def action_bid(self) -> None:
+        if self.step == "bid":
+            self.submit({"type": "bid", "slot": self.choices()[self.cursor][0]})
+
+    def action_no_bid(self) -> None:
+        if self.step == "peek":
+            self.submit({"type": "pass"})
