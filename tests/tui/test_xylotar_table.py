@@ -12,6 +12,7 @@ from tui.games.xylotar_scores import XylotarScoresScreen
 from tui.model import GameSession
 from tui.screens.game_over import GameOverScreen
 from tui.screens.handoff import HandoffScreen
+from tui.widgets.xylotar_table import CELL, ROW_START, own_row_line
 
 from tui_helpers import app_for, play_bots_until, players, screen_text, until, waits_for_enter
 
@@ -198,6 +199,23 @@ async def test_a_follower_who_holds_the_led_colour_is_offered_only_that_colour(
         await pilot.pause()
     played = anns_moves(session)[-1]
     assert played["type"] == "play" and slots[played["slot"]]["colour"] == led
+
+
+async def test_a_click_points_at_a_card_and_a_second_click_plays_it(store: SaveStore) -> None:
+    session = xylotar(store, "Ann,cpu:Bob,cpu:Cy", seed=4)
+    play_bots_until(session, lambda s: my_play_turn(s) and len(s.legal(0)) >= 2)
+    app = app_for(store, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await my_step(pilot, app, "play")
+        (slot,) = screen.choices()[-1]
+        moves = len(session.record.actions)
+        where = (1 + ROW_START + CELL * slot, own_row_line(screen.view))
+        await pilot.click("#xylo-table", offset=where)
+        assert screen.choices()[screen.cursor] == (slot,)
+        assert len(session.record.actions) == moves
+        await pilot.click("#xylo-table", offset=where)
+        await pilot.pause()
+        assert session.record.actions[moves] == (0, {"type": "play", "slot": slot})
 
 
 async def test_each_person_gets_the_privacy_screen_before_sorting(store: SaveStore) -> None:

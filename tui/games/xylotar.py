@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Footer, Header, Static
@@ -13,7 +14,7 @@ from rules.xylotar import COLOUR_NAME, Bid, Peek, Play, card_label, value
 from tui.games.xylotar_scores import XylotarScoresScreen, next_text
 from tui.screens.table import TableScreen
 from tui.widgets.log import GameLog
-from tui.widgets.xylotar_table import sorting_lines, table_text
+from tui.widgets.xylotar_table import own_row_line, slot_at, sorting_lines, table_text
 
 
 class XylotarScreen(TableScreen):
@@ -266,3 +267,36 @@ class XylotarScreen(TableScreen):
     def action_no_bid(self) -> None:
         if self.step == "peek":
             self.submit({"type": "pass"})
+
+    @on(events.Click, "#xylo-table")
+    def table_clicked(self, event: events.Click) -> None:
+        """A click on one of your cards points at it; a second click (or a double click)
+        plays, looks or bids with it. While sorting a click only points."""
+        offset = event.get_content_offset(self.query_one("#xylo-table"))
+        if offset is None or not self.my_turn or offset.y != own_row_line(self.view):
+            return
+        index = self.choice_at(slot_at(offset.x))
+        if index is None:
+            self.say("That card is not a choice now.")
+            return
+        acting = index == self.cursor or event.chain >= 2
+        self.cursor = index
+        self.message = ""
+        if not acting or self.step == "sort":
+            self.redraw()
+        elif self.step == "play":
+            self.action_play()
+        elif self.step == "peek":
+            self.action_peek()
+        else:
+            self.action_bid()
+
+    def choice_at(self, slot: int | None) -> int | None:
+        """The choice a click on `slot` means: the pair starting there (else ending
+        there) when looking for a bid, else the choice holding that card."""
+        choices = self.choices()
+        for wanted in (lambda c: c[0] == slot, lambda c: slot in c):
+            found = next((i for i, choice in enumerate(choices) if wanted(choice)), None)
+            if found is not None:
+                return found
+        return None

@@ -51,7 +51,7 @@ def next_text(view: Mapping[str, Any]) -> str:
     leader = view["players"][view["round_leader"]]
     after = f"Round {view['round']}: {leader} leads, having the fewest points."
     if view["round"] > 3:
-        return "The top totals are tied and the tie-break did not decide. Extra " + after
+        return "The top totals are tied and the tie-break did not decide: one more round. " + after
     return after
 
 

@@ -33,6 +33,10 @@ CELL = 4
 """Columns per card: three for the card, one space."""
 ROW_START = 2 + NAME_WIDTH + 1 + 2 + 2
 """The column where a seat's first card starts: marker, name, tricks."""
+LINE_WIDTH = 78
+"""Lines that must not wrap (the rows are found by line number) are cut to this."""
+HEAD_LINES = 3
+"""Status, legend and column heads come before the first seat's row."""
 
 
 def colour_style(colour: str, **extra: bool) -> Style:
@@ -77,7 +81,7 @@ def status_line(view: Mapping[str, Any]) -> Text:
     round_no, extra = view["round"], view["extra_rounds"]
     text = Text(f"Round {round_no} of {3 + extra}", style="bold")
     if extra:
-        text.append(" (extra round: still tied)")
+        text.append(" (extra)")
     if view["phase"] in ("play", "bid"):
         text.append(f" · trick {view['trick_number']} of {view['tricks_per_round']}")
     text.append("   R? face down  r7 played  =7 bid", style="dim")
@@ -125,7 +129,7 @@ def trick_lines(view: Mapping[str, Any]) -> list[Text]:
     trick = Text(f"Trick {view['trick_number']}: ", style="bold")
     if view["trick"]:
         for play in view["trick"]:
-            trick.append(f"{names[play['seat']]} ")
+            trick.append(f"{names[play['seat']][:NAME_WIDTH]} ")
             trick.append_text(card_text(play["card"]))
             trick.append("  ")
         trick.append(f"(led {COLOUR_NAME[view['led_colour']]})", style="dim")
@@ -134,7 +138,7 @@ def trick_lines(view: Mapping[str, Any]) -> list[Text]:
     last = view["last_trick"]
     if last is None:
         return [trick, Text("")]
-    previous = Text(f"Last trick: {names[last['winner']]} won  ")
+    previous = Text(f"Last trick: {names[last['winner']][:NAME_WIDTH]} won  ")
     previous.append_text(cards_line([play["card"] for play in last["plays"]]))
     return [trick, previous]
 
@@ -154,6 +158,7 @@ def sorting_lines(
         head.append(" (a side player: its middle card will be its bid).")
     else:
         head.append(f"; {target} will not see these values.")
+    head.truncate(LINE_WIDTH, overflow="ellipsis")
     row = Text(" " * ROW_START)
     for index, card in enumerate(draft):
         cell = Text(f"{card:<3}", colour_style(card[0]))
@@ -177,8 +182,11 @@ def table_text(
     `middle` replaces the trick lines (the sorting block)."""
     pointed, marks = pointed or set(), marks or set()
     own = view["seat"]
-    lines = [status_line(view), legend(view["colours"], view["trump"])]
-    lines.append(Text("  Player     Won  Xylotar: highest (left) to lowest (right)", style="dim"))
+    lines = [
+        status_line(view),
+        legend(view["colours"], view["trump"]),
+        Text("  Player     Won  Xylotar: highest (left) to lowest (right)", style="dim"),
+    ]
     for seat in range(len(view["players"])):
         if seat != own:
             lines.append(seat_line(view, seat, set(), set()))
@@ -188,3 +196,22 @@ def table_text(
             lines.append(marker_line(len(view["seats"][seat]["slots"]), pointed, marks))
     lines.extend(trick_lines(view) if middle is None else middle)
     return Text("\n").join(lines)
+
+
+def own_row_line(view: Mapping[str, Any]) -> int | None:
+    """The line of the viewer's own xylotar in `table_text`, or of the hand being
+    sorted in the sorting block; None when the viewer has neither."""
+    seat = view["seat"]
+    if seat is None:
+        return None
+    if view["phase"] == "sort":
+        return HEAD_LINES + len(view["players"]) + 1
+    return HEAD_LINES + seat
+
+
+def slot_at(column: int) -> int | None:
+    """The card index under a column of a row, or None between cards and left of them."""
+    offset = column - ROW_START
+    if offset < 0 or offset % CELL == CELL - 1:
+        return None
+    return offset // CELL
