@@ -359,12 +359,19 @@ class Xylotar(Game):
         return [0, 2] if players == 2 else list(range(players))
 
     def seat_names(self, players: Sequence[str]) -> list[str]:
-        """With 2 players the side players are West and East ("West (side)" should a
-        player already be called West)."""
+        """With 2 players the side players are West and East, or "West (side)" and so on
+        should a player already have that name."""
         if len(players) != 2:
             return list(players)
         taken = {name.casefold() for name in players}
-        west, east = (name + " (side)" if name.casefold() in taken else name for name in SIDE_NAMES)
+        west, east = (
+            next(
+                name
+                for name in (side, f"{side} (side)", f"{side} (side player)")
+                if name.casefold() not in taken
+            )
+            for side in SIDE_NAMES
+        )
         return [players[0], west, players[1], east]
 
     def new_game(

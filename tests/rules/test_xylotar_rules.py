@@ -286,3 +286,10 @@ def test_the_bid_tie_break_decides_after_three_rounds() -> None:
 def test_sorting_memory_is_on_or_off_and_nothing_that_merely_equals_it(flag: object) -> None:
     with pytest.raises(SetupError, match="sorting_memory"):
         GAME.new_game(["Ann", "Bob", "Cy"], 1, {"sorting_memory": flag})
+
+
+def test_a_player_called_west_keeps_the_name_and_the_side_player_is_marked() -> None:
+    assert GAME.seat_names(["west", "Bob"]) == ["west", "West (side)", "Bob", "East"]
+    assert GAME.player_seats(2) == [0, 2]
+    assert GAME.player_seats(3) == [0, 1, 2]
+    assert GAME.seat_names(["West", "West (side)"])[1] == "West (side player)"

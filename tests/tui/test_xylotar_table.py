@@ -83,10 +83,15 @@ async def test_a_two_player_game_with_side_players_ends_through_keys(store: Save
     assert {seat for seat, _ in record.actions} == {0, 2}
 
 
-async def test_equal_values_change_places_before_the_hand_is_passed_on(store: SaveStore) -> None:
+def ann_sorts(store: SaveStore) -> tuple[GameSession, HotseatApp]:
+    """A 3-player game in which Ann (seat 0) is about to sort a hand."""
     session = xylotar(store, "Ann,cpu:Bob,cpu:Cy", seed=4)
     play_bots_until(session, lambda s: s.to_act() == [0] and s.view(0)["phase"] == "sort")
-    app = app_for(store, session)
+    return session, app_for(store, session)
+
+
+async def test_equal_values_change_places_before_the_hand_is_passed_on(store: SaveStore) -> None:
+    session, app = ann_sorts(store)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await my_step(pilot, app, "sort")
         target = screen.view["sorting"]["target"]
@@ -107,9 +112,7 @@ async def test_equal_values_change_places_before_the_hand_is_passed_on(store: Sa
 
 
 async def test_cards_of_different_value_never_change_places(store: SaveStore) -> None:
-    session = xylotar(store, "Ann,cpu:Bob,cpu:Cy", seed=4)
-    play_bots_until(session, lambda s: s.to_act() == [0] and s.view(0)["phase"] == "sort")
-    app = app_for(store, session)
+    _, app = ann_sorts(store)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await my_step(pilot, app, "sort")
         draft = list(screen.draft)
@@ -232,6 +235,26 @@ async def test_each_person_gets_the_privacy_screen_before_sorting(store: SaveSto
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
         assert "Pass to Bob" in screen_text(app)
+
+
+async def test_after_the_score_table_the_next_person_gets_the_privacy_screen(
+    store: SaveStore,
+) -> None:
+    """Everyone looked at the scores, so the first sorter of the next round must
+    hand off, even if they were the last to play."""
+    session = xylotar(store, "Ann,Bob", seed=7)
+    play_bots_until(session, lambda s: s.view(None)["trick_number"] == 14)
+    app = app_for(store, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(200):
+            await pilot.pause()
+            if isinstance(app.screen, XylotarScoresScreen):
+                break
+            if waits_for_enter(app):
+                await pilot.press("enter")
+        await pilot.press("enter")
+        await until(pilot, lambda: waits_for_enter(app))
+        assert isinstance(app.screen, HandoffScreen)
 
 
 async def test_the_scores_appear_after_a_round_and_on_s(store: SaveStore) -> None:

@@ -18,7 +18,7 @@ from tui.widgets.xylotar_table import own_row_line, slot_at, sorting_lines, tabl
 
 
 class XylotarScreen(TableScreen):
-    """Keyboard: arrows/hjkl move, [ ] swap equal cards while sorting, Enter acts,
+    """Keyboard: arrows (or h and l) move, [ ] swap equal cards while sorting, Enter acts,
     n declines to bid now, s shows the scores."""
 
     BINDINGS = [
@@ -184,10 +184,15 @@ class XylotarScreen(TableScreen):
             view = self.session.view(None)
             heading = f"Round {view['rounds'][-1]['round']} scores"
             self.app.push_screen(
-                XylotarScoresScreen(view, heading, next_text(view)),
-                lambda _: TableScreen.advance(self),
+                XylotarScoresScreen(view, heading, next_text(view)), self.after_scores
             )
             return
+        TableScreen.advance(self)
+
+    def after_scores(self, _: None) -> None:
+        """Everyone has been looking at the scores: whoever sorts first next gets the
+        privacy screen, even if they were the last to play."""
+        self.revealed_seat = None
         TableScreen.advance(self)
 
     def action_scores(self) -> None:
@@ -249,6 +254,8 @@ class XylotarScreen(TableScreen):
                 break
             card = draft[sorting["placed_count"]]
             if not self.apply_intent({"type": "sort", "colour": card[0]}):
+                self.view, self.legal = self.session.view(seat), self.session.legal(seat)
+                self.redraw()
                 return
         self.advance()
 

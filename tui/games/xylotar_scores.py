@@ -12,6 +12,10 @@ from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from tui.widgets.xylotar_table import short_names
+
+ROUND_COLUMNS = 4
+"""Points per round for at most the last four rounds, so extra rounds still fit."""
 CANCEL_NOTE = {
     "tricks": "A side player met its bid: no trick points for the players this round.",
     "all": "Both side players met their bids: no points at all this round.",
@@ -20,11 +24,11 @@ CANCEL_NOTE = {
 
 def scores_text(view: Mapping[str, Any]) -> Text:
     """The latest finished round in detail, every round's points, and the totals."""
-    rounds = view["rounds"]
-    names = view["players"]
+    names = short_names(view["players"], 13)
     text = Text()
-    if not rounds:
+    if not view["rounds"]:
         return Text("No round has been scored yet.")
+    rounds = view["rounds"][-ROUND_COLUMNS:]
     last = rounds[-1]
     head = f"{'Player':<14}{'Tricks':>6}{'Bid':>5}  {'Met':<4}{'Points':>7} "
     head += "".join(f"{'R' + str(r['round']):>4}" for r in rounds) + f"{'Total':>7}"
@@ -33,7 +37,7 @@ def scores_text(view: Mapping[str, Any]) -> Text:
         side = view["totals"][seat] is None
         met = "yes" if last["met"][seat] else "no"
         points = "-" if side else str(last["points"][seat])
-        line = f"{name[:13]:<14}{last['tricks'][seat]:>6}{last['bids'][seat]:>5}  {met:<4}"
+        line = f"{name:<14}{last['tricks'][seat]:>6}{last['bids'][seat]:>5}  {met:<4}"
         line += f"{points:>7} "
         line += "".join(f"{'-' if side else r['points'][seat]:>4}" for r in rounds)
         line += f"{'-' if side else view['totals'][seat]:>7}"

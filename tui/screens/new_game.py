@@ -89,7 +89,7 @@ class NewGameScreen(Screen[GameSession | None]):
                         compact=True,
                         classes="option-value",
                     )
-                    yield Label(option.help, classes="option-help")
+                    yield Label(Text(option.help), classes="option-help")
             with Horizontal(classes="form-row"):
                 yield Label("Seed", classes="form-label")
                 yield Input(placeholder="random", compact=True, id="seed", classes="short")

@@ -2,8 +2,9 @@
 
 A card is three cells. Its colour letter always shows, so colour is never the
 only signal: "R?" face down, "R7" face down but known to the viewer (italic),
-"r7" played (lower case, dim), "=7" the bid (reverse). Rows read from the
-highest card (left) to the lowest (right).
+"r7" played (lower case, dim), "R=7" the bid (reverse; only red has a 10, so
+the red 10 bid is "=10"). Rows read from the highest card (left) to the lowest
+(right).
 """
 
 from __future__ import annotations
@@ -17,16 +18,18 @@ from rich.text import Text
 from rules.xylotar import COLOUR_NAME
 
 COLOUR_STYLE = {
-    "R": "red",
-    "O": "yellow",
-    "Y": "bright_yellow",
-    "G": "green",
-    "T": "bright_cyan",
-    "B": "bright_blue",
-    "P": "magenta",
-    "K": "bright_magenta",
+    "R": "#e02020",
+    "O": "#d08000",
+    "Y": "#f0e040",
+    "G": "#20b020",
+    "T": "#30d0c0",
+    "B": "#4070ff",
+    "P": "#a040d0",
+    "K": "#ff70c0",
 }
-"""A terminal colour per card colour, from the 16 every terminal has; the letter decides."""
+"""A colour per card colour, chosen so that in a 16-colour terminal the eight still fall
+on eight different colours (red, yellow, bright yellow, green, cyan, bright blue,
+magenta, bright magenta); the letter decides, the colour helps."""
 
 NAME_WIDTH = 10
 CELL = 4
@@ -37,6 +40,16 @@ LINE_WIDTH = 78
 """Lines that must not wrap (the rows are found by line number) are cut to this."""
 HEAD_LINES = 3
 """Status, legend and column heads come before the first seat's row."""
+
+
+def short_names(names: Sequence[str], width: int = NAME_WIDTH) -> list[str]:
+    """Names cut to `width` (a cut name ends in "~"); cut names that would look alike
+    end in "#" and their seat number instead."""
+    cut = [name if len(name) <= width else name[: width - 1] + "~" for name in names]
+    return [
+        short if cut.count(short) == 1 else f"{name[: width - 1 - len(str(seat + 1))]}#{seat + 1}"
+        for seat, (name, short) in enumerate(zip(names, cut, strict=True))
+    ]
 
 
 def colour_style(colour: str, **extra: bool) -> Style:
@@ -58,7 +71,8 @@ def slot_cell(slot: Mapping[str, Any]) -> Text:
     if status == "played":
         return Text(f"{colour.lower()}{value:<2}", colour_style(colour, dim=True))
     if status == "bid":
-        return Text(f"={value:<2}", colour_style(colour, reverse=True))
+        text = f"={value}" if value > 9 else f"{colour}={value}"
+        return Text(text, colour_style(colour, reverse=True))
     if value is None:
         return Text(f"{colour}? ", colour_style(colour))
     return Text(f"{colour}{value:<2}", colour_style(colour, italic=True))
@@ -84,7 +98,7 @@ def status_line(view: Mapping[str, Any]) -> Text:
         text.append(" (extra)")
     if view["phase"] in ("play", "bid"):
         text.append(f" · trick {view['trick_number']} of {view['tricks_per_round']}")
-    text.append("   R? face down  r7 played  =7 bid", style="dim")
+    text.append("   R? face down  r7 played  R=7 bid", style="dim")
     return text
 
 
@@ -93,7 +107,7 @@ def seat_line(view: Mapping[str, Any], seat: int, pointed: set[int], marks: set[
     then the xylotar with the pointed cards reversed and the choices underlined."""
     info = view["seats"][seat]
     text = Text("> " if seat in view["to_act"] else "  ", style="bold")
-    name = info["name"][:NAME_WIDTH].ljust(NAME_WIDTH)
+    name = short_names(view["players"])[seat].ljust(NAME_WIDTH)
     text.append(name, style="bold underline" if seat == view["seat"] else "")
     text.append(f" {info['tricks']:>2}  ")
     if not info["slots"]:
@@ -125,20 +139,21 @@ def marker_line(length: int, pointed: set[int], marks: set[int]) -> Text:
 
 def trick_lines(view: Mapping[str, Any]) -> list[Text]:
     """The trick on the table (who played what, the led colour) and the previous trick."""
-    names = view["players"]
+    names = short_names(view["players"])
     trick = Text(f"Trick {view['trick_number']}: ", style="bold")
     if view["trick"]:
         for play in view["trick"]:
-            trick.append(f"{names[play['seat']][:NAME_WIDTH]} ")
+            trick.append(f"{names[play['seat']]} ")
             trick.append_text(card_text(play["card"]))
             trick.append("  ")
         trick.append(f"(led {COLOUR_NAME[view['led_colour']]})", style="dim")
+        trick.truncate(LINE_WIDTH, overflow="ellipsis")
     elif view["phase"] in ("play", "bid") and view["to_act"]:
         trick.append(f"{names[view['to_act'][0]]} leads")
     last = view["last_trick"]
     if last is None:
         return [trick, Text("")]
-    previous = Text(f"Last trick: {names[last['winner']][:NAME_WIDTH]} won  ")
+    previous = Text(f"Last trick: {names[last['winner']]} won  ")
     previous.append_text(cards_line([play["card"] for play in last["plays"]]))
     return [trick, previous]
 
