@@ -347,7 +347,7 @@ class Xylotar(Game):
             "Sorting memory",
             False,
             (False, True),
-            help="Sorters keep seeing the hands they sorted [ours].",
+            help="Sorters see the hands they sorted [ours].",
         ),
     )
     rules_version = 1

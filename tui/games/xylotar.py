@@ -173,6 +173,10 @@ class XylotarScreen(TableScreen):
             if total is not None
         }
 
+    def bot_delay(self) -> float:
+        """A computer sorts without pauses: it is one choice per tie, and nothing shows."""
+        return 0.0 if self.view.get("phase") == "sort" else self.delay
+
     # ---- the round's scores ----------------------------------------------
 
     def advance(self) -> None:

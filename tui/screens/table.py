@@ -70,8 +70,9 @@ class TableScreen(Screen[None]):
         if not session.is_human(seat):
             self.show(self.watching_seat())
             generation = self._generation
-            if self.delay > 0:
-                self.set_timer(self.delay, lambda: self.think(seat, generation))
+            delay = self.bot_delay()
+            if delay > 0:
+                self.set_timer(delay, lambda: self.think(seat, generation))
             else:
                 self.call_later(self.think, seat, generation)
         elif self.must_hand_off or (len(session.humans) > 1 and self.revealed_seat != seat):
@@ -86,6 +87,10 @@ class TableScreen(Screen[None]):
             )
         else:
             self.reveal(seat)
+
+    def bot_delay(self) -> float:
+        """Seconds before the computer's next move, so people can follow what it does."""
+        return self.delay
 
     def watching_seat(self) -> int | None:
         """Whose view to show while nobody here is choosing: the only person, else public."""
