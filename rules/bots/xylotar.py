@@ -16,6 +16,8 @@ from rules.xylotar import PASS, TOP_VALUE, Bid, Peek, Play, Sort, value
 LATE = 5
 """With this many face-down cards or fewer and no fitting value, the bot peeks anyway."""
 FIT = 0.5
+TRUMP_RISK = 0.25
+"""How much each unseen trump counts against a led card of another colour."""
 """A guessed value this close to the tricks the bot expects is worth a peek."""
 
 
@@ -87,17 +89,34 @@ def _strength(view: Mapping[str, JSON], colour: str, guess: float) -> float:
     return guess + (20.0 if colour == view["trump"] else 0.0)
 
 
+def _threats(view: Mapping[str, JSON], colour: str, guess: float) -> float:
+    """How many unseen cards could beat this card when it leads: the higher ones of its
+    colour, and (a quarter each, as someone must lack the colour) the unseen trumps."""
+    seen = gone_values(view)
+    trump = view["trump"]
+    higher = sum(1 for v in range(TOP_VALUE[colour] + 1) if v > guess and v not in seen[colour])
+    if colour == trump:
+        return higher
+    return higher + TRUMP_RISK * sum(1 for v in range(TOP_VALUE[trump] + 1) if v not in seen[trump])
+
+
 def _play(view: Mapping[str, JSON], plays: list[Play]) -> Action:
-    """Chase tricks while short of the bid (or before bidding), else shed safely: follow
-    with the lowest card that still wins, lose with the highest card that surely loses."""
+    """Chase tricks while short of the bid (or before bidding), else shed safely. Leading:
+    the card fewest unseen cards can beat (or, shedding, the most). Following: the lowest
+    card that still wins, or the highest card that surely loses."""
     guesses = estimates(view)
     slots = view["seats"][view["seat"]]["slots"]
 
     def strength(play: Play) -> float:
         return _strength(view, slots[play.slot]["colour"], guesses[play.slot] or 0.0)
 
+    def threats(play: Play) -> tuple[float, float]:
+        return _threats(view, slots[play.slot]["colour"], guesses[play.slot] or 0.0), -strength(
+            play
+        )
+
     if not view["trick"]:
-        return max(plays, key=strength) if _wants_tricks(view) else min(plays, key=strength)
+        return min(plays, key=threats) if _wants_tricks(view) else max(plays, key=threats)
     winners = [p for p in plays if _beats(view, slots[p.slot]["colour"], guesses[p.slot] or 0.0)]
     if _wants_tricks(view):
         return min(winners, key=strength) if winners else min(plays, key=strength)

@@ -189,3 +189,11 @@ def test_a_look_alike_slot_plays_as_the_whole_number_it_equals() -> None:
     state = GAME.apply(state, 0, Play(True))  # type: ignore[arg-type]
     assert state.trick == ((0, 1),)
     assert type(GAME.view(state, 0)["trick"][0]["slot"]) is int
+
+
+def test_a_bot_chasing_tricks_leads_the_card_fewest_unseen_cards_can_beat() -> None:
+    """The green 7 is the top green; the red 2 trumps, but eight higher reds are unseen."""
+    view = _fake_view([7, 2, 1], 0, None)
+    view["seats"][0]["slots"][1]["colour"] = "R"
+    view["trick"], view["led_colour"] = [], None
+    assert choose(view, [Play(0), Play(1), Play(2)], random.Random(0)) == Play(0)
