@@ -601,6 +601,9 @@ class Xylotar(Game):
         reason = f"{state.names[winner]} has the most points ({state.totals[winner]})"
         if state.tie_break == "bid":
             reason += ", tied, and met the last bid with the fewest tricks"
+        if state.extra_rounds:
+            plural = "s" if state.extra_rounds > 1 else ""
+            reason += f", after {state.extra_rounds} extra round{plural} to break a tie"
         return {
             "ranking": ranking,
             "winners": [winner],

@@ -267,6 +267,10 @@ def test_a_tie_nobody_breaks_means_an_extra_round() -> None:
     state = play_first(state, until=11)
     assert state.round == 4 and state.extra_rounds == 1 and not GAME.is_over(state)
     assert any("another round" in e["text"] for e in GAME.log(state, None))
+    state = play_first(state)
+    assert GAME.is_over(state)
+    extra = state.extra_rounds
+    assert f"after {extra} extra round" in GAME.result(state)["reason"]
 
 
 def test_the_bid_tie_break_decides_after_three_rounds() -> None:
