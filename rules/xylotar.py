@@ -48,6 +48,11 @@ The view (`Xylotar.view`) is plain JSON, only what the seat may know:
                             "slots": [{"colour", "status", "value"}]} where status is
                             "down" | "played" | "bid" and value is an int when the
                             card is face up or the viewer knows it, else None
+    sorted                  the hands this seat sorted this round, as laid out:
+                            [{"seat": holder, "cards": [...]}]; the seat saw them
+                            while sorting. Screens show these values only with the
+                            "sorting memory" option (in "slots"); a computer player
+                            remembers them always. [] for a spectator
     sorting                 while sorting: {"sorter", "target", "placed_count",
                             "left_count", "placed", "left", "choices"}; "placed"
                             (the row so far, left first), "left" (highest first),
@@ -542,6 +547,11 @@ class Xylotar(Game):
                 else None,
             },
             "seats": [_seat_view(state, holder, seat) for holder in range(n)],
+            "sorted": [
+                {"seat": holder, "cards": list(state.rows[holder])}
+                for holder in range(n)
+                if seat is not None and state.status[holder] and _sorter(state, holder) == seat
+            ],
             "sorting": _sorting_view(state, seat),
             "peek": _peek_view(state, seat),
             "rounds": [

@@ -22,8 +22,12 @@ TRUMP_RISK = 0.25
 
 
 def gone_values(view: Mapping[str, JSON]) -> dict[str, set[int]]:
-    """Per colour, the values the seat has seen: played, bid, or known face-down cards."""
+    """Per colour, the values the seat has seen elsewhere than in its own hidden cards:
+    played, bid, known face-down cards, and the hands it sorted."""
     seen: dict[str, set[int]] = {colour: set() for colour in view["colours"]}
+    for hand in view["sorted"]:
+        for card in hand["cards"]:
+            seen[card[0]].add(value(card))
     for info in view["seats"]:
         for slot in info["slots"]:
             if slot["value"] is not None:

@@ -16,6 +16,12 @@ from xylotar_staging import GAME, NAMES, new, started
 STEP_CAP = 2000
 
 
+def _sorter(state: XylotarState, holder: int) -> int:
+    """Who sorted `holder`'s hand: the right neighbour; with 2 players A sorts West's and
+    B's, B sorts East's and A's."""
+    return (0 if holder in (1, 2) else 2) if state.sides else (holder - 1) % state.seats
+
+
 def _known(state: XylotarState, holder: int, viewer: int) -> set[int]:
     """The face-down slots whose values `viewer` may legitimately see."""
     known: set[int] = set()
@@ -23,8 +29,7 @@ def _known(state: XylotarState, holder: int, viewer: int) -> set[int]:
         known.add(state.returned[viewer])
     if holder == viewer and state.peek is not None and state.turn == viewer:
         known.update(state.peek)
-    sorter = (0 if holder in (1, 2) else 2) if state.sides else (holder - 1) % state.seats
-    if state.memory and sorter == viewer:
+    if state.memory and _sorter(state, holder) == viewer:
         known.update(range(len(state.rows[holder])))
     return known
 
@@ -40,6 +45,9 @@ def _check_privacy(state: XylotarState) -> None:
             assert view["sorting"]["left"] is None and view["sorting"]["placed"] is None
         if view["peek"] is not None:
             assert viewer == state.turn
+        for hand in view["sorted"]:
+            assert hand["cards"] == list(state.rows[hand["seat"]])
+            assert viewer == _sorter(state, hand["seat"])
 
 
 @pytest.mark.parametrize("memory", [False, True])
@@ -86,8 +94,22 @@ def test_re_dealing_hidden_values_does_not_change_a_view() -> None:
     i, j = row2.index("G1"), row3.index("G6")
     row2[i], row3[j] = "G6", "G1"
     other.rows[2], other.rows[3] = tuple(row2), tuple(row3)
-    for seat in (None, 0, 1, 2, 3):
+    for seat in (None, 0, 3):
         assert GAME.view(other, seat) == GAME.view(state, seat)
+    for seat in (1, 2):
+        before, after = GAME.view(state, seat), GAME.view(other, seat)
+        assert before["sorted"] != after["sorted"]
+        before["sorted"] = after["sorted"] = []
+        assert before == after
+
+
+def test_a_sorter_remembers_the_hand_it_sorted_and_nobody_else_learns_it() -> None:
+    """Seat 1 sorted seat 2's hand: it saw those values, seat 2 never did."""
+    state = started(4, dealer=3)
+    assert GAME.view(state, 1)["sorted"] == [{"seat": 2, "cards": list(state.rows[2])}]
+    assert all(s["value"] is None for s in GAME.view(state, 1)["seats"][2]["slots"])
+    assert GAME.view(state, 2)["sorted"] == [{"seat": 3, "cards": list(state.rows[3])}]
+    assert GAME.view(state, None)["sorted"] == []
 
 
 def test_sorting_memory_shows_the_sorter_only() -> None:
@@ -135,6 +157,7 @@ def _fake_view(known: list[int], tricks: int, bid: str | None) -> dict:
         "trick_number": 3,
         "tricks_per_round": 10,
         "peek": None,
+        "sorted": [],
         "seats": [
             {"slots": slots, "tricks": tricks, "bid": bid and {"slot": 9, "card": bid}},
             {"slots": [], "tricks": 0, "bid": None},
