@@ -127,8 +127,6 @@ class XylotarScreen(TableScreen):
         view = self.view
         step = self.step
         if step == "sort":
-            if not self.movable():
-                return Text("Nothing to order among equal values: press Enter to pass it on.")
             return Text(
                 "Cards of equal value (underlined) may change places: [ and ] (or Shift+arrows) "
                 "move the card at the cursor. Enter when the order is right."
