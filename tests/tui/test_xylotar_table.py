@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.pilot import Pilot
 
 from rules.xylotar import value
@@ -83,15 +85,21 @@ async def test_a_two_player_game_with_side_players_ends_through_keys(store: Save
     assert {seat for seat, _ in record.actions} == {0, 2}
 
 
-def ann_sorts(store: SaveStore) -> tuple[GameSession, HotseatApp]:
-    """A 3-player game in which Ann (seat 0) is about to sort a hand."""
+def ann_against_two(
+    store: SaveStore, ready: Callable[[GameSession], bool]
+) -> tuple[GameSession, HotseatApp]:
+    """Ann (seat 0) against two computers, played on until `ready` holds."""
     session = xylotar(store, "Ann,cpu:Bob,cpu:Cy", seed=4)
-    play_bots_until(session, lambda s: s.to_act() == [0] and s.view(0)["phase"] == "sort")
+    play_bots_until(session, ready)
     return session, app_for(store, session)
 
 
+def ann_sorts(session: GameSession) -> bool:
+    return session.to_act() == [0] and session.view(0)["phase"] == "sort"
+
+
 async def test_equal_values_change_places_before_the_hand_is_passed_on(store: SaveStore) -> None:
-    session, app = ann_sorts(store)
+    session, app = ann_against_two(store, ann_sorts)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await my_step(pilot, app, "sort")
         target = screen.view["sorting"]["target"]
@@ -112,7 +120,7 @@ async def test_equal_values_change_places_before_the_hand_is_passed_on(store: Sa
 
 
 async def test_cards_of_different_value_never_change_places(store: SaveStore) -> None:
-    _, app = ann_sorts(store)
+    _, app = ann_against_two(store, ann_sorts)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await my_step(pilot, app, "sort")
         draft = list(screen.draft)
@@ -130,9 +138,7 @@ async def test_cards_of_different_value_never_change_places(store: SaveStore) ->
 async def test_after_playing_the_screen_offers_a_bid_and_shows_the_pair_only_to_the_bidder(
     store: SaveStore,
 ) -> None:
-    session = xylotar(store, "Ann,cpu:Bob,cpu:Cy", seed=4)
-    play_bots_until(session, my_play_turn)
-    app = app_for(store, session)
+    session, app = ann_against_two(store, my_play_turn)
     async with app.run_test(size=(80, 24)) as pilot:
         await my_step(pilot, app, "play")
         await pilot.press("enter")
@@ -152,9 +158,7 @@ async def test_after_playing_the_screen_offers_a_bid_and_shows_the_pair_only_to_
 
 
 async def test_n_goes_on_without_bidding(store: SaveStore) -> None:
-    session = xylotar(store, "Ann,cpu:Bob,cpu:Cy", seed=4)
-    play_bots_until(session, my_play_turn)
-    app = app_for(store, session)
+    session, app = ann_against_two(store, my_play_turn)
     async with app.run_test(size=(80, 24)) as pilot:
         await my_step(pilot, app, "play")
         await pilot.press("enter")
@@ -166,9 +170,7 @@ async def test_n_goes_on_without_bidding(store: SaveStore) -> None:
 
 
 async def test_the_leader_is_told_why_the_leftmost_card_is_not_offered(store: SaveStore) -> None:
-    session = xylotar(store, "Ann,cpu:Bob,cpu:Cy", seed=4)
-    play_bots_until(session, lambda s: my_play_turn(s) and not s.view(0)["trick"])
-    app = app_for(store, session)
+    _, app = ann_against_two(store, lambda s: my_play_turn(s) and not s.view(0)["trick"])
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await my_step(pilot, app, "play")
         leftmost = screen.view["lead_ban"]["slot"]
@@ -179,7 +181,6 @@ async def test_the_leader_is_told_why_the_leftmost_card_is_not_offered(store: Sa
 async def test_a_follower_who_holds_the_led_colour_is_offered_only_that_colour(
     store: SaveStore,
 ) -> None:
-    session = xylotar(store, "Ann,cpu:Bob,cpu:Cy", seed=4)
 
     def must_follow(s: GameSession) -> bool:
         if not my_play_turn(s) or not s.view(0)["trick"]:
@@ -190,8 +191,7 @@ async def test_a_follower_who_holds_the_led_colour_is_offered_only_that_colour(
             for slot in s.view(0)["seats"][0]["slots"]
         )
 
-    play_bots_until(session, must_follow)
-    app = app_for(store, session)
+    session, app = ann_against_two(store, must_follow)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await my_step(pilot, app, "play")
         led = screen.view["led_colour"]
@@ -205,9 +205,7 @@ async def test_a_follower_who_holds_the_led_colour_is_offered_only_that_colour(
 
 
 async def test_a_click_points_at_a_card_and_a_second_click_plays_it(store: SaveStore) -> None:
-    session = xylotar(store, "Ann,cpu:Bob,cpu:Cy", seed=4)
-    play_bots_until(session, lambda s: my_play_turn(s) and len(s.legal(0)) >= 2)
-    app = app_for(store, session)
+    session, app = ann_against_two(store, lambda s: my_play_turn(s) and len(s.legal(0)) >= 2)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await my_step(pilot, app, "play")
         (slot,) = screen.choices()[-1]
@@ -258,9 +256,7 @@ async def test_after_the_score_table_the_next_person_gets_the_privacy_screen(
 
 
 async def test_the_scores_appear_after_a_round_and_on_s(store: SaveStore) -> None:
-    session = xylotar(store, "Ann,cpu:Bob,cpu:Cy", seed=4)
-    play_bots_until(session, lambda s: s.view(None)["round"] == 2 and s.to_act() == [0])
-    app = app_for(store, session)
+    _, app = ann_against_two(store, lambda s: s.view(None)["round"] == 2 and s.to_act() == [0])
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, XylotarScreen))
         await pilot.press("s")

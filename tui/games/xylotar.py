@@ -179,11 +179,10 @@ class XylotarScreen(TableScreen):
 
     def advance(self) -> None:
         """After a round ends, everyone sees its scores before the next round (or the end)."""
-        rounds = len(self.session.view(None)["rounds"])
-        if rounds > self.rounds_seen:
-            self.rounds_seen = rounds
+        view = self.session.view(None)
+        if len(view["rounds"]) > self.rounds_seen:
+            self.rounds_seen = len(view["rounds"])
             self.show(self.watching_seat())
-            view = self.session.view(None)
             heading = f"Round {view['rounds'][-1]['round']} scores"
             self.app.push_screen(
                 XylotarScoresScreen(view, heading, next_text(view)), self.after_scores
