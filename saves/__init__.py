@@ -1,28 +1,38 @@
-"""Saved games: event-sourced JSON files, written atomically, locked while played, recoverable.
+"""Saved games: one SQLite database per save folder, event-sourced, shared between terminals.
 
-Depends on `rules` only. A save is the action list plus what is needed to replay
-it; loading replays every action through the engine.
+Depends on `rules` only. A game is its setup plus its list of moves; opening
+one replays every move through the engine. JSON save documents are the
+exchange format (export, import).
 """
 
-from saves.errors import DamagedSave, SaveError, SaveLocked
-from saves.lock import SaveLock
+from saves.errors import DamagedSave, MoveConflict, SaveError, SeatsHeld, TakenOver
+from saves.exchange import export_game, import_file, import_old_saves
 from saves.names import validate_save_name
 from saves.record import FORMAT, VERSION, PlayerSpec, SaveRecord
-from saves.replay import replay
+from saves.replay import replay, replay_moves
+from saves.seats import HEARTBEAT, Holder, Lease
 from saves.store import SaveInfo, SaveStore, default_save_dir
 
 __all__ = [
     "FORMAT",
+    "HEARTBEAT",
     "VERSION",
     "DamagedSave",
+    "Holder",
+    "Lease",
+    "MoveConflict",
     "PlayerSpec",
     "SaveError",
     "SaveInfo",
-    "SaveLock",
-    "SaveLocked",
     "SaveRecord",
     "SaveStore",
+    "SeatsHeld",
+    "TakenOver",
     "default_save_dir",
+    "export_game",
+    "import_file",
+    "import_old_saves",
     "replay",
+    "replay_moves",
     "validate_save_name",
 ]

@@ -17,10 +17,10 @@ class SaveError(Exception):
 
 
 class DamagedSave(SaveError):
-    """A save file that cannot be resumed as it is.
+    """A save that cannot be resumed as it is.
 
     `replayable_moves` is how many moves from the start still replay (None when
-    the file cannot be read or set up at all); `record` is the parsed file when
+    the save cannot be read or set up at all); `record` is the parsed save when
     its structure was sound.
     """
 
@@ -38,9 +38,17 @@ class DamagedSave(SaveError):
         self.record = record
 
 
-class SaveLocked(SaveError):
-    """Another process (or another lock in this one) has the save open."""
+class SeatsHeld(SaveError):
+    """Some of the seats asked for are open in another terminal; `holder` says which."""
 
     def __init__(self, message: str, holder: str) -> None:
         super().__init__(message)
         self.holder = holder
+
+
+class TakenOver(SaveError):
+    """Another terminal took this terminal's seats; nothing more may be played here."""
+
+
+class MoveConflict(SaveError):
+    """Another terminal stored a move with the same number first; reload and re-judge."""

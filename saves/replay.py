@@ -37,16 +37,28 @@ def replay(record: SaveRecord) -> tuple[Game, Any]:
         state = game.new_game(*args, **record.setup)
     except Exception as err:
         raise DamagedSave(f"{where}the game cannot be set up ({err})", record=record) from None
-    for k, (seat, data) in enumerate(record.actions, 1):
+    return game, replay_moves(record, game, state, record.actions, 0)
+
+
+def replay_moves(
+    record: SaveRecord, game: Game, state: Any, moves: list[tuple[int, JSON]], done: int
+) -> Any:
+    """The state after `moves`, which follow the first `done` moves of `record`'s game.
+
+    DamagedSave names the first refused move and how many moves replay.
+    """
+    where = f"{record.source}: " if record.source else ""
+    seats = game.player_seats(len(record.players))
+    for k, (seat, data) in enumerate(moves, done + 1):
         try:
-            state = _step(game, state, seat, data, game.player_seats(len(record.players)))
+            state = _step(game, state, seat, data, seats)
         except _Refused as refused:
             raise DamagedSave(
                 f"{where}move {k} {refused}; {_resumable(k - 1)}",
                 replayable_moves=k - 1,
                 record=record,
             ) from None
-    return game, state
+    return state
 
 
 class _Refused(Exception):

@@ -1,20 +1,17 @@
-"""The save folder on disk: listing, loading, atomic writes, backups, locks, recovery.
+"""The save store: every game in one SQLite database in the save folder.
 
-Files: `NAME.json` (the save), `NAME.json.bak` (the version before the last
-write), `.NAME.lock` (the advisory lock), `.NAME.json.<hex>.tmp` (a write in
-progress; left behind only by a crash and removed when the save is next locked).
-A damaged file is never modified, replaced or deleted.
+A game is a row of `games` (what is needed to replay it, plus a public summary
+so a listing needs no replay) and its moves, one row each, never rewritten.
+Nothing damaged is ever modified or deleted.
 """
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
-import errno
+import json
 import os
-import re
-import secrets
-import stat
+import sqlite3
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,16 +19,13 @@ from typing import Any
 import platformdirs
 
 from rules import JSON, Game
-from saves.errors import DamagedSave, SaveError
-from saves.lock import SaveLock, acquire
+from saves import seats
+from saves.database import Database
+from saves.errors import DamagedSave, MoveConflict, SaveError, SeatsHeld, TakenOver
 from saves.names import MAX_LENGTH, sanitize, validate_save_name
-from saves.record import PlayerSpec, SaveRecord, decode, encode, summarize, utc_now
+from saves.record import FORMAT, VERSION, PlayerSpec, SaveRecord, summarize, utc_now
 from saves.replay import replay
-
-MAX_SIZE = 4 * 1024 * 1024
-"""Larger files are refused unread: a real save is a few kilobytes."""
-
-_SUFFIX = ".json"
+from saves.seats import Holder, Lease
 
 
 def default_save_dir() -> Path:
@@ -44,300 +38,360 @@ def default_save_dir() -> Path:
 
 @dataclass
 class SaveInfo:
-    """One row of a save listing: a good save (`record`) or a damaged one (`error`)."""
+    """One row of a listing: a save's stored facts (`record`, without its moves) or,
+    when its row cannot be read, the `error`."""
 
     name: str
-    path: Path
     record: SaveRecord | None
     error: DamagedSave | None
-    modified: float
-
-    @property
-    def _known(self) -> SaveRecord | None:
-        if self.record is not None:
-            return self.record
-        return self.error.record if self.error is not None else None
 
     @property
     def game(self) -> str | None:
-        """The game id, also for a damaged save whose structure is sound."""
-        return self._known.game if self._known else None
+        return self.record.game if self.record else None
 
     @property
     def players(self) -> list[PlayerSpec]:
-        """The seats, empty when unknown."""
-        return self._known.players if self._known else []
+        return self.record.players if self.record else []
 
     @property
     def summary(self) -> dict[str, JSON]:
         """Whose turn, status, moves, over; empty when unknown."""
-        return self._known.summary if self._known else {}
+        return self.record.summary if self.record else {}
 
     @property
     def updated(self) -> str | None:
-        """When the save was last written (ISO 8601 UTC)."""
-        return self._known.updated if self._known else None
+        return self.record.updated if self.record else None
+
+
+_GAME_COLUMNS = (
+    "id, name, game, rules_version, options, players, seed, setup, created, updated, summary"
+)
 
 
 class SaveStore:
-    """The saves in one folder. Nothing is created on disk until a write or a lock."""
+    """The games in one save folder. Nothing is created on disk until the first write."""
 
     def __init__(self, root: Path) -> None:
         self.root = Path(root)
+        self.database = Database(self.root)
 
-    def path(self, name: str) -> Path:
-        """Where save `name` lives; SaveError for an invalid name."""
-        return self.root / f"{validate_save_name(name)}{_SUFFIX}"
+    @property
+    def path(self) -> Path:
+        """The database file."""
+        return self.database.path
 
-    def exists(self, name: str) -> bool:
-        """True if a file (good or damaged) holds save `name`."""
-        return os.path.lexists(self.path(name))
+    def close(self) -> None:
+        self.database.close()
 
     def ensure_writable(self) -> None:
-        """Create the folder (mode 0700) if needed and check that saves can be written in it."""
-        try:
-            self._make_folder()
-            probe = self._temp_path("probe")
-            os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600))
-            os.unlink(probe)
-        except OSError as err:
-            raise self._cannot_write(err) from None
+        """Open (creating if needed) the database and check that it can be written."""
+        with self.database.transaction("cannot save"):
+            pass
+
+    # ---- reading ------------------------------------------------------------
 
     def list(self) -> list[SaveInfo]:
-        """Every save in the folder, newest first, each checked by replay."""
-        return [self._info(name, path, modified) for name, path, modified in self._entries()]
+        """Every game, most recently played first, from the stored summaries (no replay)."""
+        if not self.database.exists():
+            return []
+        with self.database.errors("cannot list saves"):
+            rows = self.database.db.execute(
+                f"SELECT {_GAME_COLUMNS} FROM games ORDER BY updated DESC, id DESC"
+            ).fetchall()
+        return [self._info(row) for row in rows]
+
+    def exists(self, name: str) -> bool:
+        """True if a game is called `name` (ignoring case)."""
+        validate_save_name(name)
+        if not self.database.exists():
+            return False
+        with self.database.errors():
+            row = self.database.db.execute("SELECT 1 FROM games WHERE name = ?", (name,))
+            return row.fetchone() is not None
 
     def most_recent(self) -> str | None:
-        """The name of the newest save that loads, or None."""
-        for name, path, _ in self._entries():
-            with contextlib.suppress(DamagedSave):
-                self._load_path(path)
-                return name
-        return None
+        """The name of the most recently played game, or None."""
+        if not self.database.exists():
+            return None
+        with self.database.errors():
+            row = self.database.db.execute(
+                "SELECT name FROM games ORDER BY updated DESC, id DESC LIMIT 1"
+            ).fetchone()
+        return row[0] if row else None
+
+    def record(self, name: str) -> tuple[int, SaveRecord]:
+        """The stored game `name` with all its moves, strictly checked, not replayed."""
+        row, actions = self._game_row(name)
+        return row[0], self._record(row, actions)
 
     def load(self, name: str) -> tuple[SaveRecord, Game, Any]:
-        """The record, game and replayed state of save `name`."""
-        path = self.path(name)
-        if not os.path.lexists(path):
-            raise SaveError(f"no save called {name!r} in {self.root}")
-        return self._load_path(path)
+        """The record, game and replayed state of game `name`; DamagedSave if it does not replay."""
+        _, record = self.record(name)
+        game, state = replay(record)
+        record.summary = summarize(game, state, len(record.actions))
+        return record, game, state
 
-    def write(self, name: str, record: SaveRecord) -> None:
-        """Store `record` as save `name` atomically, keeping the previous version as .bak.
+    def moves_after(self, game: int, count: int) -> list[tuple[int, JSON]]:
+        """The (seat, action) moves of game id `game` after its first `count`, in order."""
+        with self.database.errors("cannot read moves"):
+            rows = self.database.db.execute(
+                "SELECT number, seat, action FROM moves WHERE game = ? AND number > ? "
+                "ORDER BY number",
+                (game, count),
+            ).fetchall()
+        return [(seat, action) for seat, action in _decode_moves(rows, count, "")]
 
-        Sets `record.updated`. Refuses to replace a file that is not a readable save.
+    def data_version(self) -> int:
+        """Changes whenever another connection (another terminal) commits."""
+        return self.database.data_version()
+
+    # ---- writing ------------------------------------------------------------
+
+    def create(self, name: str, record: SaveRecord, *, touch: bool = True) -> int:
+        """Store a new game (and any moves it already has) as `name`; its id.
+
+        `touch` stamps it as played now; an import keeps the document's times.
         """
-        path = self.path(name)
-        try:
-            self._make_folder()
-        except OSError as err:
-            raise self._cannot_write(err) from None
-        if os.path.lexists(path):
-            self._check_replaceable(path)
-        record.updated = utc_now()
-        temp = self._temp_path(path.name)
-        try:
-            _write_file(temp, encode(record))
-            if os.path.lexists(path):
-                self._backup(path)
-            os.replace(temp, path)
-            self._sync_folder()
-        except OSError as err:
-            raise self._cannot_write(err) from None
-        finally:
-            _remove(temp)
+        validate_save_name(name)
+        if touch:
+            record.updated = utc_now()
+        with self.database.transaction("cannot save") as db:
+            if db.execute("SELECT 1 FROM games WHERE name = ?", (name,)).fetchone():
+                raise SaveError(f"a save called {name!r} already exists")
+            cursor = db.execute(
+                "INSERT INTO games (name, game, rules_version, options, players, seed, setup, "
+                "created, updated, summary, over, moves) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                (
+                    name,
+                    record.game,
+                    record.rules_version,
+                    _dumps(record.options),
+                    _dumps([dataclasses.asdict(p) for p in record.players]),
+                    record.seed,
+                    _dumps(record.setup),
+                    record.created,
+                    record.updated,
+                    _dumps(record.summary),
+                    bool(record.summary.get("over")),
+                    len(record.actions),
+                ),
+            )
+            game = int(cursor.lastrowid or 0)
+            db.executemany(
+                "INSERT INTO moves (game, number, seat, action) VALUES (?, ?, ?, ?)",
+                [(game, k, seat, _dumps(a)) for k, (seat, a) in enumerate(record.actions, 1)],
+            )
+        return game
+
+    def append(
+        self, lease: Lease, number: int, seat: int, action: JSON, summary: dict[str, JSON]
+    ) -> None:
+        """Commit move `number` by `seat` and the new summary, in one transaction.
+
+        MoveConflict if another terminal stored move `number` first; TakenOver if
+        this terminal no longer holds `seat`.
+        """
+        if seat not in lease.seats:
+            raise TakenOver(f"seat {seat} is not open in this terminal")
+        with self.database.transaction("the move was not saved") as db:
+            if not seats.held(db, lease):
+                raise TakenOver("This game was taken over by another terminal")
+            stepped = db.execute(
+                "UPDATE games SET summary = ?, over = ?, moves = ?, updated = ? "
+                "WHERE id = ? AND moves = ?",
+                (
+                    _dumps(summary),
+                    bool(summary.get("over")),
+                    number,
+                    utc_now(),
+                    lease.game,
+                    number - 1,
+                ),
+            ).rowcount
+            try:
+                db.execute(
+                    "INSERT INTO moves (game, number, seat, action) VALUES (?, ?, ?, ?)",
+                    (lease.game, number, seat, _dumps(action)),
+                )
+            except sqlite3.IntegrityError:
+                stepped = 0
+            if not stepped:
+                raise MoveConflict(f"another terminal played move {number} first")
 
     def unique_name(self, base: str) -> str:
-        """A valid name like `base` that no save (or backup) uses yet."""
+        """A valid name like `base` that no game uses yet (ignoring case)."""
         stem = name = sanitize(base)
         n = 1
-        while os.path.lexists(self.path(name)) or os.path.lexists(_backup_path(self.path(name))):
+        while self.exists(name):
             n += 1
             name = f"{stem[: MAX_LENGTH - len(str(n)) - 1]}-{n}"
         return name
 
-    def lock(self, name: str) -> SaveLock:
-        """Hold save `name` for this process; SaveLocked if someone else holds it."""
-        validate_save_name(name)
-        try:
-            self._make_folder()
-        except OSError as err:
-            raise self._cannot_write(err) from None
-        held = acquire(self.root / f".{name}.lock", name)
-        self._remove_stale_temps(name)
-        return held
-
     def recover(self, name: str, new_name: str) -> SaveRecord:
-        """Save the moves of damaged save `name` that still replay as new save `new_name`."""
+        """Store the moves of damaged game `name` that still replay as new game `new_name`."""
         try:
             self.load(name)
         except DamagedSave as err:
             damaged = err
         else:
-            raise SaveError(f"{name}.json is not damaged; there is nothing to recover")
+            raise SaveError(f"{name} is not damaged; there is nothing to recover")
         moves = damaged.replayable_moves
         if not moves or damaged.record is None:
-            raise SaveError(f"{name}.json: no moves can be recovered")
-        if self.exists(new_name):
-            raise SaveError(f"a save called {new_name!r} already exists")
+            raise SaveError(f"{name}: no moves can be recovered")
         record = dataclasses.replace(
             damaged.record, actions=damaged.record.actions[:moves], source=""
         )
         game, state = replay(record)
         record.summary = summarize(game, state, moves)
-        self.write(new_name, record)
+        record.created = utc_now()
+        self.create(new_name, record)
         return record
 
-    def _entries(self) -> list[tuple[str, Path, float]]:
-        """(name, path, mtime) of every save file, newest first; none for a missing folder."""
-        try:
-            with os.scandir(self.root) as scan:
-                found = [entry for entry in scan if entry.name.endswith(_SUFFIX)]
-        except FileNotFoundError:
-            return []
-        except OSError as err:
-            raise SaveError(f"cannot read saves in {self.root}: {err.strerror}") from None
-        rows = []
-        for entry in found:
-            name = entry.name[: -len(_SUFFIX)]
-            with contextlib.suppress(SaveError):
-                validate_save_name(name)
-                rows.append((name, Path(entry.path), _mtime(entry)))
-        rows.sort(key=lambda row: (-row[2], row[0]))
-        return rows
+    # ---- seats --------------------------------------------------------------
 
-    def _info(self, name: str, path: Path, modified: float) -> SaveInfo:
+    def hold(
+        self,
+        game: int,
+        wanted: set[int],
+        *,
+        optional: frozenset[int] | set[int] = frozenset(),
+        take_over: bool = False,
+    ) -> Lease:
+        """Hold `wanted` seats of game id `game` for this terminal, and those of the
+        `optional` seats (the computers) that no live terminal holds.
+
+        SeatsHeld names the live holder of a wanted seat unless `take_over`, which
+        takes every wanted and optional seat from its holder (that terminal notices
+        and stops).
+        """
+        with self.database.transaction("cannot open the game") as db:
+            taken = seats.holders(db, game, wanted | optional)
+            blocking = {seat: who for seat, who in taken.items() if seat in wanted}
+            if blocking and not take_over:
+                raise SeatsHeld(*self._held_message(db, game, blocking))
+            free = optional if take_over else optional - set(taken)
+            return seats.take(db, game, wanted | free)
+
+    def holders(self, name: str) -> dict[int, Holder]:
+        """Who has seats of game `name` open elsewhere, by seat (dead holders left out)."""
+        row, _ = self._game_row(name, moves=False)
+        with self.database.transaction() as db:
+            return seats.holders(db, row[0], None)
+
+    def still_held(self, lease: Lease) -> bool:
+        """True while no other terminal has taken this lease's seats."""
+        with self.database.errors():
+            return seats.held(self.database.db, lease)
+
+    def heartbeat(self, lease: Lease) -> bool:
+        """Mark the lease's seats as still in use; False if they were taken over."""
+        with self.database.transaction() as db:
+            updated = db.execute(
+                "UPDATE seats SET seen = ? WHERE token = ?", (time.time(), lease.token)
+            ).rowcount
+        return updated == len(lease.seats)
+
+    def release(self, lease: Lease) -> None:
+        """Give the lease's seats free; harmless when already gone or taken over."""
+        with self.database.transaction() as db:
+            db.execute("DELETE FROM seats WHERE token = ?", (lease.token,))
+
+    # ---- exchange -----------------------------------------------------------
+
+    def document(self, name: str) -> dict[str, JSON]:
+        """Game `name` as the version-1 save document (the exchange format)."""
+        _, record = self.record(name)
+        return record.to_json()
+
+    # ---- internals ----------------------------------------------------------
+
+    def _game_row(self, name: str, moves: bool = True) -> tuple[tuple[Any, ...], list[Any]]:
+        validate_save_name(name)
+        if not self.database.exists():
+            raise SaveError(f"no save called {name!r} in {self.root}")
+        with self.database.errors(f"cannot open {name}"):
+            db = self.database.db
+            row = db.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE name = ?", (name,))
+            found = row.fetchone()
+            if found is None:
+                raise SaveError(f"no save called {name!r} in {self.root}")
+            actions = []
+            if moves:
+                actions = db.execute(
+                    "SELECT number, seat, action FROM moves WHERE game = ? ORDER BY number",
+                    (found[0],),
+                ).fetchall()
+        return found, actions
+
+    def _record(self, row: tuple[Any, ...], moves: list[Any]) -> SaveRecord:
+        """The strict save parser applied to a database row (its data is untrusted)."""
+        name = str(row[1])
+        actions = [[seat, action] for seat, action in _decode_moves(moves, 0, f"{name}: ")]
+        _, _, game, rules_version, options, players, seed, setup, created, updated, summary = row
+        document = {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": game,
+            "rules_version": rules_version,
+            "options": _loads(options, name),
+            "players": _loads(players, name),
+            "seed": seed,
+            "setup": _loads(setup, name),
+            "created": created,
+            "updated": updated,
+            "summary": _loads(summary, name),
+            "actions": actions,
+        }
+        return SaveRecord.from_json(document, name)
+
+    def _info(self, row: tuple[Any, ...]) -> SaveInfo:
         try:
-            record, _, _ = self._load_path(path)
+            return SaveInfo(str(row[1]), self._record(row, []), None)
         except DamagedSave as err:
-            return SaveInfo(name, path, None, err, modified)
-        return SaveInfo(name, path, record, None, modified)
+            return SaveInfo(str(row[1]), None, err)
 
-    def _load_path(self, path: Path) -> tuple[SaveRecord, Game, Any]:
-        try:
-            record = decode(_read(path), path.name)
-            game, state = replay(record)
-        except DamagedSave as err:
-            err.path = path
-            raise
-        record.summary = summarize(game, state, len(record.actions))
-        return record, game, state
-
-    def _check_replaceable(self, path: Path) -> None:
-        try:
-            decode(_read(path), path.name)
-        except DamagedSave as err:
-            raise SaveError(f"{err} (kept as it is, not overwritten)") from None
-
-    def _backup(self, path: Path) -> None:
-        """Make NAME.json.bak the current version without NAME.json ever being missing."""
-        backup = _backup_path(path)
-        temp = self._temp_path(backup.name)
-        try:
-            try:
-                os.link(path, temp)
-            except OSError:
-                _write_file(temp, path.read_bytes())
-            os.replace(temp, backup)
-        finally:
-            _remove(temp)
-
-    def _make_folder(self) -> None:
-        """Create the folder with mode 0700 unless it exists; a file in the way is ENOTDIR."""
-        if self.root.is_dir():
-            return
-        try:
-            self.root.parent.mkdir(parents=True, exist_ok=True)
-            os.mkdir(self.root, 0o700)
-        except FileExistsError:
-            if self.root.is_dir():
-                return
-            raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR)) from None
-        os.chmod(self.root, 0o700)
-
-    def _sync_folder(self) -> None:
-        """Make the renames durable; some filesystems cannot sync a folder, which is fine."""
-        fd = os.open(self.root, os.O_RDONLY | os.O_DIRECTORY)
-        try:
-            with contextlib.suppress(OSError):
-                os.fsync(fd)
-        finally:
-            os.close(fd)
-
-    def _temp_path(self, filename: str) -> Path:
-        return self.root / f".{filename}.{secrets.token_hex(8)}.tmp"
-
-    def _remove_stale_temps(self, name: str) -> None:
-        pattern = re.compile(re.escape(f".{name}{_SUFFIX}.") + r"(bak\.)?[0-9a-f]{16}\.tmp")
-        with contextlib.suppress(OSError), os.scandir(self.root) as scan:
-            for entry in scan:
-                if pattern.fullmatch(entry.name):
-                    with contextlib.suppress(OSError):
-                        os.unlink(entry.path)
-
-    def _cannot_write(self, err: OSError) -> SaveError:
-        return SaveError(f"cannot write saves in {self.root}: {err.strerror or err}")
+    def _held_message(
+        self, db: sqlite3.Connection, game: int, taken: dict[int, Holder]
+    ) -> tuple[str, str]:
+        (name,) = db.execute("SELECT name FROM games WHERE id = ?", (game,)).fetchone()
+        holder = next(iter(taken.values())).describe()
+        return f"{name} is open in another terminal: {holder}", holder
 
 
-def _backup_path(path: Path) -> Path:
-    return path.with_name(path.name + ".bak")
+def _dumps(value: JSON) -> str:
+    return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
 
 
-def _remove(path: Path) -> None:
-    with contextlib.suppress(FileNotFoundError):
-        os.unlink(path)
+def _decode_moves(rows: list[Any], done: int, where: str) -> list[tuple[Any, JSON]]:
+    """(seat, action) of stored (number, seat, action text) rows that follow move `done`.
+
+    Equal action texts share one decoded value (moves are never mutated), so a long
+    game of repeated moves costs little memory.
+    """
+    decoded: dict[str, JSON] = {}
+    moves = []
+    for expected, (number, seat, text) in enumerate(rows, done + 1):
+        if number != expected:
+            raise DamagedSave(f"{where}move {expected} is missing from the database")
+        if not isinstance(text, str) or text not in decoded:
+            value = _loads(text, f"{where}move {number}")
+            if isinstance(text, str):
+                decoded[text] = value
+        else:
+            value = decoded[text]
+        moves.append((seat, value))
+    return moves
 
 
-def _mtime(entry: os.DirEntry[str]) -> float:
+def _loads(text: Any, where: str) -> JSON:
+    """A JSON column's value; DamagedSave when the column does not hold JSON text."""
+    if not isinstance(text, str):
+        raise DamagedSave(f"{where}: damaged save (a stored field is not JSON text)")
     try:
-        return entry.stat().st_mtime
-    except OSError:
-        return 0.0
+        return json.loads(text, parse_constant=_reject_constant)
+    except (ValueError, RecursionError):
+        raise DamagedSave(f"{where}: damaged save (a stored field is not valid JSON)") from None
 
 
-def _read(path: Path) -> bytes:
-    """The bytes of a save file; DamagedSave for anything that is not a readable small file."""
-    source = path.name
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
-    except OSError as err:
-        raise DamagedSave(f"{source}: cannot be read ({err.strerror})", path=path) from None
-    try:
-        info = os.fstat(fd)
-        if stat.S_ISDIR(info.st_mode):
-            raise DamagedSave(f"{source}: is a folder, not a save file", path=path)
-        if not stat.S_ISREG(info.st_mode):
-            raise DamagedSave(f"{source}: is not a regular file", path=path)
-        if info.st_size > MAX_SIZE:
-            raise _too_large(path, info.st_size)
-        chunks = []
-        size = 0
-        while chunk := os.read(fd, 1 << 16):
-            chunks.append(chunk)
-            size += len(chunk)
-            if size > MAX_SIZE:
-                raise _too_large(path, size)
-        return b"".join(chunks)
-    except OSError as err:
-        raise DamagedSave(f"{source}: cannot be read ({err.strerror})", path=path) from None
-    finally:
-        os.close(fd)
-
-
-def _too_large(path: Path, size: int) -> DamagedSave:
-    return DamagedSave(
-        f"{path.name}: not a hotseat save (too large: {size / 2**20:.1f} MB)", path=path
-    )
-
-
-def _write_file(path: Path, data: bytes) -> None:
-    """Create `path` (mode 0600) holding `data`, flushed to disk."""
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
-    try:
-        os.fchmod(fd, 0o600)
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view) :]
-        os.fsync(fd)
-    finally:
-        os.close(fd)
+def _reject_constant(name: str) -> None:
+    raise ValueError(f"{name} is not allowed")

@@ -5,13 +5,13 @@ from __future__ import annotations
 from textual.app import App
 from textual.binding import Binding
 
-from saves import SaveError, SaveStore
-from tui.games import SCREENS
+from saves import DamagedSave, SaveError, SaveStore, SeatsHeld
+from tui.games import screen_class
 from tui.model import GameSession, recover_save
-from tui.screens.help import HelpScreen
 from tui.screens.home import HomeScreen
 from tui.screens.new_game import NewGameScreen
 from tui.screens.table import TableScreen
+from tui.screens.take_over import TakeOverScreen
 
 DEFAULT_DELAY = 0.6
 """Seconds before each computer move, so people can follow."""
@@ -46,6 +46,7 @@ class HotseatApp(App[None]):
         delay: float = DEFAULT_DELAY,
         session: GameSession | None = None,
         resumed: bool = False,
+        notice: str | None = None,
     ) -> None:
         super().__init__()
         self.store = store
@@ -53,18 +54,22 @@ class HotseatApp(App[None]):
         self.handoff_guard = HANDOFF_GUARD
         self.session: GameSession | None = None
         self._start = (session, resumed)
+        self._notice = notice
 
     def on_mount(self) -> None:
-        self.push_screen(HomeScreen())
         session, resumed = self._start
         if session is not None:
             self.open_table(session, resumed=resumed)
+        else:
+            self.push_screen(HomeScreen())
+        if self._notice:
+            self.notify(self._notice, timeout=10, markup=False)
 
     def open_table(self, session: GameSession, *, resumed: bool) -> None:
         """Show a session's table; only one session (one lock) is open at a time."""
         self.close_session()
         self.session = session
-        self.push_screen(SCREENS[session.record.game](session, self.delay, resumed=resumed))
+        self.push_screen(screen_class(session.record.game)(session, self.delay, resumed=resumed))
 
     def close_session(self) -> None:
         if self.session is not None:
@@ -78,10 +83,21 @@ class HotseatApp(App[None]):
 
         self.push_screen(NewGameScreen(game_id), started)
 
-    def resume(self, name: str) -> None:
+    def resume(self, name: str, *, take_over: bool = False) -> None:
+        """Open a stored game; if another terminal has it open, ask before taking it over."""
         try:
-            session = GameSession.open(self.store, name)
+            session = GameSession.open(self.store, name, take_over=take_over)
+        except SeatsHeld as held:
+
+            def answered(take: bool | None) -> None:
+                if take:
+                    self.resume(name, take_over=True)
+
+            self.push_screen(TakeOverScreen(name, held.holder), answered)
+            return
         except SaveError as error:
+            if isinstance(error, DamagedSave) and isinstance(self.screen, HomeScreen):
+                self.screen.mark_damaged(name, error)
             self.notify(str(error), severity="error", timeout=8, markup=False)
             return
         self.open_table(session, resumed=True)
@@ -107,10 +123,12 @@ class HotseatApp(App[None]):
         self.open_table(new_session, resumed=False)
 
     def action_home(self) -> None:
-        """Back to the home screen; the game is already saved."""
+        """Back to the home screen (built now if the app started at a table); the game is saved."""
         self.close_session()
         while len(self.screen_stack) > 1 and not isinstance(self.screen, HomeScreen):
             self.pop_screen()
+        if not isinstance(self.screen, HomeScreen):
+            self.push_screen(HomeScreen())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "home":
@@ -118,6 +136,8 @@ class HotseatApp(App[None]):
         return True
 
     def action_help(self) -> None:
+        from tui.screens.help import HelpScreen  # Markdown is costly to import; help is rare
+
         topic = "home"
         for screen in self.screen_stack:
             if isinstance(screen, TableScreen):

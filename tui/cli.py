@@ -1,4 +1,7 @@
-"""The `hotseat` command: home screen, new, resume, list. Bad input: one line, exit code 2."""
+"""The `hotseat` command: home screen, new, resume, list, export, import.
+
+Bad input: one line, exit code 2.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +13,16 @@ from pathlib import Path
 from typing import NoReturn
 
 from rules import SetupError, UnknownGame
-from saves import SaveError, SaveStore, default_save_dir, validate_save_name
+from saves import (
+    SaveError,
+    SaveStore,
+    SeatsHeld,
+    default_save_dir,
+    export_game,
+    import_file,
+    import_old_saves,
+    validate_save_name,
+)
 from tui.model import (
     GameSession,
     game_title,
@@ -87,7 +99,27 @@ def build_parser() -> Parser:
         action="store_true",
         help="for a damaged save: continue from its last good move as a new save",
     )
+    resume.add_argument(
+        "--take-over",
+        action="store_true",
+        help="take the game from another terminal that has it open (that one goes home)",
+    )
+    resume.add_argument(
+        "--seat",
+        action="append",
+        metavar="PLAYER",
+        help="play only this player's seat here (repeatable); other terminals play the rest",
+    )
     commands.add_parser("list", parents=[common], help="list saved games")
+    export = commands.add_parser(
+        "export", parents=[common], help="write a game as a JSON save document"
+    )
+    export.add_argument("name", help="save name")
+    export.add_argument("file", nargs="?", help="file to write (default: standard output)")
+    imports = commands.add_parser(
+        "import", parents=[common], help="add games from JSON save documents"
+    )
+    imports.add_argument("files", nargs="+", type=Path, metavar="FILE", help="save documents")
     return parser
 
 
@@ -97,13 +129,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     save_dir = getattr(args, "save_dir", None) or default_save_dir()
     store = SaveStore(Path(os.path.expanduser(str(save_dir))))
     try:
+        notice = import_old_saves(store)
+    except SaveError as error:
+        if args.command is not None:
+            print(f"hotseat: {error}", file=sys.stderr)
+            return USAGE_ERROR
+        notice = str(error)
+    else:
+        if notice:
+            print(f"hotseat: {notice}", file=sys.stderr)
+    try:
         if args.command == "list":
             return list_saves(store)
+        if args.command == "export":
+            return export_save(store, args.name, args.file)
+        if args.command == "import":
+            return import_saves(store, args.files)
         session, resumed = open_session(store, args)
+    except SeatsHeld as held:
+        print(f"hotseat: {held}; --take-over takes it over", file=sys.stderr)
+        return USAGE_ERROR
     except (SetupError, SaveError, UnknownGame) as error:
         print(f"hotseat: {error}", file=sys.stderr)
         return USAGE_ERROR
-    return run_app(store, args, session, resumed)
+    return run_app(store, args, session, resumed, notice)
 
 
 def open_session(store: SaveStore, args: argparse.Namespace) -> tuple[GameSession | None, bool]:
@@ -128,17 +177,25 @@ def open_session(store: SaveStore, args: argparse.Namespace) -> tuple[GameSessio
             name = args.name or store.most_recent()
             if name is None:
                 raise SaveError(f"no saved games in {store.root}")
-        return GameSession.open(store, name), True
+        return GameSession.open(store, name, people=args.seat, take_over=args.take_over), True
     return None, False
 
 
 def run_app(
-    store: SaveStore, args: argparse.Namespace, session: GameSession | None, resumed: bool
+    store: SaveStore,
+    args: argparse.Namespace,
+    session: GameSession | None,
+    resumed: bool,
+    notice: str | None = None,
 ) -> int:
     from tui.app import DEFAULT_DELAY, HotseatApp
 
     app = HotseatApp(
-        store, delay=getattr(args, "delay", DEFAULT_DELAY), session=session, resumed=resumed
+        store,
+        delay=getattr(args, "delay", DEFAULT_DELAY),
+        session=session,
+        resumed=resumed,
+        notice=notice,
     )
     try:
         app.run()
@@ -148,7 +205,7 @@ def run_app(
 
 
 def list_saves(store: SaveStore) -> int:
-    """One line per save, newest first; damaged saves say what is wrong."""
+    """One line per save, most recently played first, from the stored summaries."""
     infos = store.list()
     if not infos:
         print(f"No saved games in {store.root}")
@@ -163,3 +220,36 @@ def list_saves(store: SaveStore) -> int:
             f"{turn_text(record.summary):<16} {local_time(record.updated)}"
         )
     return 0
+
+
+def export_save(store: SaveStore, name: str, file: str | None) -> int:
+    """Write game `name` as a save document to `file`, or to standard output."""
+    data = export_game(store, name)
+    if file is None or file == "-":
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+        return 0
+    target = Path(file).expanduser()
+    try:
+        with open(target, "xb") as out:
+            out.write(data)
+    except FileExistsError:
+        raise SaveError(f"{target} already exists; nothing was written") from None
+    except OSError as err:
+        raise SaveError(f"cannot write {target}: {err.strerror or err}") from None
+    print(f"hotseat: exported {name} to {target}", file=sys.stderr)
+    return 0
+
+
+def import_saves(store: SaveStore, files: list[Path]) -> int:
+    """Import each save document as a new game; one line per file, exit 2 if any failed."""
+    failed = False
+    for path in files:
+        try:
+            name = import_file(store, path)
+        except SaveError as error:
+            failed = True
+            print(f"hotseat: {error}", file=sys.stderr)
+        else:
+            print(f"imported {path.name} as {name}")
+    return USAGE_ERROR if failed else 0

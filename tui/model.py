@@ -1,30 +1,53 @@
-"""GameSession: one open game — engine state, its save file and lock, and who sits where.
+"""GameSession: one open game - engine state, its stored moves, and the seats held here.
 
-Every change goes through `apply`, which saves before it returns, so quitting
+Every move goes through `apply`, which commits it before it returns, so quitting
 at any moment loses nothing that was shown as done.
 """
 
 from __future__ import annotations
 
+import contextlib
 import random
+import time
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from rules import GAMES, Action, Game, SetupError, get_game
-from saves import PlayerSpec, SaveLock, SaveRecord, SaveStore, replay
+from rules import GAMES, Action, Game, SetupError, UnknownGame, get_game
+from saves import (
+    HEARTBEAT,
+    DamagedSave,
+    Lease,
+    MoveConflict,
+    PlayerSpec,
+    SaveError,
+    SaveRecord,
+    SaveStore,
+    TakenOver,
+    replay,
+    replay_moves,
+)
+from saves.record import summarize
 
 
 @dataclass
 class GameSession:
-    """An open game bound to its save. Views, logs and bot input are per seat."""
+    """An open game bound to its database row and the seats this terminal holds.
+
+    Views, logs and bot input are per seat. The state only ever changes in
+    `sync`, from the moves stored in the database: moves made here and moves
+    made in another terminal take the same path.
+    """
 
     store: SaveStore
     name: str
+    game_key: int
     record: SaveRecord
     game: Game
     state: Any
-    lock: SaveLock | None = field(default=None, repr=False)
+    lease: Lease | None = field(default=None, repr=False)
+    _version: int = field(default=0, repr=False)
+    _beat: float = field(default=0.0, repr=False)
 
     @classmethod
     def create(
@@ -36,7 +59,7 @@ class GameSession:
         name: str | None = None,
         options: dict[str, Any] | None = None,
     ) -> GameSession:
-        """Set up a new game and write its first save; raises SetupError or SaveError."""
+        """Set up a new game, store it and hold all its seats; raises SetupError or SaveError."""
         validate_new_game(game_id, players)
         record = SaveRecord.new(game_id, players, seed, options or {})
         game, state = replay(record)
@@ -45,25 +68,50 @@ class GameSession:
             name = store.unique_name(default_save_name(game_id, record.created))
         elif store.exists(name):
             raise SetupError(f"a save called {name!r} already exists")
-        session = cls(store, name, record, game, state)
-        session.lock = store.lock(name)
-        try:
-            store.write(name, record)
-        except Exception:
-            session.close()
-            raise
+        key = store.create(name, record)
+        session = cls(store, name, key, record, game, state)
+        session.lease = store.hold(key, set(session.seat_players))
+        session._start_watching()
         return session
 
     @classmethod
-    def open(cls, store: SaveStore, name: str) -> GameSession:
-        """Lock and replay an existing save; raises SaveLocked or DamagedSave."""
-        lock = store.lock(name)
+    def open(
+        cls,
+        store: SaveStore,
+        name: str,
+        *,
+        people: list[str] | None = None,
+        take_over: bool = False,
+    ) -> GameSession:
+        """Hold a stored game's seats and replay it; raises SeatsHeld or DamagedSave.
+
+        `people` names the players who sit at this terminal (default: everyone);
+        the computer seats come along unless another terminal plays them.
+        """
+        key, record = store.record(name)
+        game = validate_game_id(record)
+        seats = game.player_seats(len(record.players))
+        by_name = {p.name.casefold(): seat for seat, p in zip(seats, record.players, strict=False)}
+        computers = {
+            seat for seat, p in zip(seats, record.players, strict=False) if p.kind != "human"
+        }
+        if people is None:
+            wanted = set(seats) - computers
+        else:
+            unknown = [n for n in people if n.strip().casefold() not in by_name]
+            if unknown:
+                listed = ", ".join(record.names())
+                raise SaveError(f"{name} has no player {unknown[0]!r} (players: {listed})")
+            wanted = {by_name[n.strip().casefold()] for n in people}
+        lease = store.hold(key, wanted, optional=computers, take_over=take_over)
         try:
-            record, game, state = store.load(name)
-        except Exception:
-            lock.release()
+            game, state = replay(record)
+        except BaseException:
+            store.release(lease)
             raise
-        return cls(store, name, record, game, state, lock)
+        session = cls(store, name, key, record, game, state, lease)
+        session._start_watching()
+        return session
 
     def rematch(self) -> GameSession:
         """A new game with the same seats and options, a fresh seed, and a save named
@@ -78,23 +126,78 @@ class GameSession:
         )
 
     def close(self) -> None:
-        """Release the save's lock; the file is already up to date."""
-        if self.lock is not None:
-            self.lock.release()
-            self.lock = None
+        """Give this terminal's seats free; every move is already stored."""
+        if self.lease is not None:
+            lease, self.lease = self.lease, None
+            with contextlib.suppress(SaveError):
+                self.store.release(lease)
 
     def apply(self, seat: int, action: Action) -> None:
-        """Play `action` for `seat` and save; on a failed save the move is undone and re-raised."""
+        """Play `action` for `seat`: judged by the engine, committed, then read back by `sync`.
+
+        IllegalAction if the engine refuses it; MoveConflict if another terminal
+        stored a move first (its moves are synced, so the caller may re-judge);
+        TakenOver or SaveError if it could not be stored. The state changes only
+        once the move is committed.
+        """
+        if self.lease is None:
+            raise TakenOver("This game is closed in this terminal")
         new_state = self.game.apply(self.state, seat, action)
-        summary = self.record.summary
-        self.record.add_move(seat, action, self.game, new_state)
+        number = len(self.record.actions) + 1
+        summary = summarize(self.game, new_state, number)
         try:
-            self.store.write(self.name, self.record)
-        except Exception:
-            self.record.actions.pop()
-            self.record.summary = summary
+            self.store.append(self.lease, number, seat, action.to_json(), summary)
+        except MoveConflict:
+            self.sync()
             raise
-        self.state = new_state
+        self.sync(((seat, action.to_json()), new_state))
+
+    def sync(self, mine: tuple[tuple[int, Any], Any] | None = None) -> int:
+        """Bring the state up to the moves stored in the database; how many were new.
+
+        `mine` is the move just committed here with the state it leads to, which
+        saves judging it twice when it is the only new move.
+        """
+        done = len(self.record.actions)
+        moves = self.store.moves_after(self.game_key, done)
+        if not moves:
+            return 0
+        if mine is not None and [mine[0]] == [tuple(m) for m in moves]:
+            self.state = mine[1]
+        else:
+            self.state = replay_moves(self.record, self.game, self.state, moves, done)
+        self.record.actions.extend(moves)
+        self.record.summary = summarize(self.game, self.state, len(self.record.actions))
+        return len(moves)
+
+    def poll(self) -> int:
+        """Look for changes made by other terminals: moves (how many arrived), or TakenOver.
+
+        Cheap when nothing changed: one PRAGMA; a heartbeat write every HEARTBEAT s.
+        """
+        if self.lease is None:
+            return 0
+        now = time.monotonic()
+        if now - self._beat >= HEARTBEAT:
+            self._beat = now
+            if not self.store.heartbeat(self.lease):
+                raise TakenOver("This game was taken over by another terminal")
+        version = self.store.data_version()
+        if version == self._version:
+            return 0
+        self._version = version
+        if not self.store.still_held(self.lease):
+            raise TakenOver("This game was taken over by another terminal")
+        return self.sync()
+
+    def _start_watching(self) -> None:
+        self._version = self.store.data_version()
+        self._beat = time.monotonic()
+
+    @property
+    def held_seats(self) -> frozenset[int]:
+        """The seats played from this terminal."""
+        return self.lease.seats if self.lease is not None else frozenset()
 
     @property
     def seat_players(self) -> dict[int, PlayerSpec]:
@@ -110,11 +213,17 @@ class GameSession:
     @property
     def humans(self) -> list[int]:
         """Seats played by people at this keyboard."""
-        return [seat for seat, p in self.seat_players.items() if p.kind == "human"]
+        held = self.held_seats
+        return [s for s, p in self.seat_players.items() if p.kind == "human" and s in held]
 
     def is_human(self, seat: int) -> bool:
+        """True if a person at this keyboard plays `seat`."""
         player = self.seat_players.get(seat)
-        return player is not None and player.kind == "human"
+        return player is not None and player.kind == "human" and seat in self.held_seats
+
+    def plays_here(self, seat: int) -> bool:
+        """True if this terminal moves for `seat` (a person here or a computer it runs)."""
+        return seat in self.held_seats
 
     @property
     def over(self) -> bool:
@@ -129,14 +238,26 @@ class GameSession:
     def legal(self, seat: int) -> list[Action]:
         return self.game.legal_actions(self.state, seat)
 
-    def log(self, seat: int | None) -> list[dict[str, Any]]:
-        return self.game.log(self.state, seat)
+    def log(self, seat: int | None, start: int = 0) -> list[dict[str, Any]]:
+        return self.game.log(self.state, seat, start)
+
+    def event_count(self) -> int:
+        return self.game.event_count(self.state)
 
     def since_last_acted(self, seat: int) -> list[dict[str, Any]]:
-        """What `seat` may know of everything after its own latest event."""
-        entries = self.log(seat)
-        last = max((i for i, e in enumerate(entries) if e["actor"] == seat), default=-1)
-        return entries[last + 1 :]
+        """What `seat` may know of everything after its own latest event.
+
+        Looks back through a growing window, so a long game costs no more than a short one.
+        """
+        total = self.event_count()
+        window = 64
+        while True:
+            start = max(0, total - window)
+            entries = self.log(seat, start)
+            mine = [i for i, e in enumerate(entries) if e["actor"] == seat]
+            if mine or start == 0:
+                return entries[mine[-1] + 1 :] if mine else entries
+            window *= 4
 
     def bot_choice(self, seat: int) -> Action:
         """The computer player's move for `seat`, from that seat's view only.
@@ -164,6 +285,14 @@ def parse_players(text: str) -> list[PlayerSpec]:
             name, kind = name[4:].strip(), "computer"
         specs.append(PlayerSpec(name=name, kind=kind))
     return specs
+
+
+def validate_game_id(record: SaveRecord) -> Game:
+    """The game of a stored record; DamagedSave when this version does not know it."""
+    try:
+        return get_game(record.game)
+    except UnknownGame as err:
+        raise DamagedSave(f"{record.source}: {err}", record=record) from None
 
 
 def validate_new_game(game_id: str, players: list[PlayerSpec]) -> Game:

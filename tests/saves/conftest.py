@@ -1,74 +1,93 @@
-"""Shared fixtures for the save tests: a store in a temporary folder, played games, subprocesses."""
+"""Shared fixtures for the save tests: stores in a temporary folder, raw database access
+and child processes that can import the project."""
 
 from __future__ import annotations
 
-import os
-import random
+import sqlite3
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
+from save_helpers import child_env
 
-import saves
-from saves import PlayerSpec, SaveRecord, SaveStore, replay
-
-PLAYERS = [PlayerSpec("Ann", "human"), PlayerSpec("Bob", "human"), PlayerSpec("Cy", "computer")]
-PROJECT = Path(saves.__file__).resolve().parent.parent
+from saves import SaveStore
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> SaveStore:
-    return SaveStore(tmp_path / "saves")
+def stores(tmp_path: Path) -> Iterator[Callable[..., SaveStore]]:
+    """Open SaveStores (each its own database connection, like another terminal);
+    all are closed after the test."""
+    opened: list[SaveStore] = []
 
+    def open_store(root: Path | None = None) -> SaveStore:
+        store = SaveStore(root or tmp_path / "saves")
+        opened.append(store)
+        return store
 
-def _play(moves: int, seed: int = 7) -> tuple[SaveRecord, Any, Any]:
-    """A 3 x 3 game of three players after `moves` random legal moves: (record, game, state)."""
-    record = SaveRecord.new("3x3", [PlayerSpec(p.name, p.kind) for p in PLAYERS], seed)
-    game, state = replay(record)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        seat = game.to_act(state)[0]
-        action = rng.choice(game.legal_actions(state, seat))
-        state = game.apply(state, seat, action)
-        record.add_move(seat, action, game, state)
-    return record, game, state
-
-
-def _snapshot(folder: Path) -> dict[str, tuple[bytes | None, int]]:
-    """Every entry's bytes (None for non-files) and mtime, to prove nothing changed."""
-    snapshot = {}
-    for entry in folder.iterdir():
-        info = entry.lstat()
-        content = entry.read_bytes() if entry.is_file() and info.st_size < 2**20 else None
-        snapshot[entry.name] = (content, info.st_mtime_ns)
-    return snapshot
+    yield open_store
+    for store in opened:
+        store.close()
 
 
 @pytest.fixture
-def play() -> Callable[..., tuple[SaveRecord, Any, Any]]:
-    return _play
+def store(stores: Callable[..., SaveStore]) -> SaveStore:
+    return stores()
 
 
 @pytest.fixture
-def snapshot() -> Callable[[Path], dict[str, tuple[bytes | None, int]]]:
-    return _snapshot
+def raw(store: SaveStore) -> Iterator[Callable[[], sqlite3.Connection]]:
+    """A plain sqlite3 connection to the store's database, as another program would open it."""
+    opened: list[sqlite3.Connection] = []
+
+    def connect() -> sqlite3.Connection:
+        db = sqlite3.connect(store.path, isolation_level=None)
+        opened.append(db)
+        return db
+
+    yield connect
+    for db in opened:
+        db.close()
 
 
 @pytest.fixture
 def run_python() -> Callable[..., subprocess.CompletedProcess[str]]:
-    """Run Python code in a separate process that can import the project."""
+    """Run Python code to its end in a separate process that can import the project."""
 
     def run(code: str, *args: str) -> subprocess.CompletedProcess[str]:
-        env = {**os.environ, "PYTHONPATH": str(PROJECT)}
         return subprocess.run(
             [sys.executable, "-c", code, *args],
-            env=env,
+            env=child_env(),
             capture_output=True,
             text=True,
             timeout=60,
         )
 
     return run
+
+
+@pytest.fixture
+def spawn() -> Iterator[Callable[..., subprocess.Popen[str]]]:
+    """Start Python code in a separate process that talks over stdin/stdout lines; any
+    child still running after the test is killed."""
+    children: list[subprocess.Popen[str]] = []
+
+    def start(code: str, *args: str) -> subprocess.Popen[str]:
+        child = subprocess.Popen(
+            [sys.executable, "-c", code, *args],
+            env=child_env(),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            bufsize=1,
+        )
+        children.append(child)
+        return child
+
+    yield start
+    for child in children:
+        if child.poll() is None:
+            child.kill()
+        child.communicate(timeout=60)

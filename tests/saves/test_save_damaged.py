@@ -1,4 +1,6 @@
-"""Damaged save files: a one-line message naming the file, and the file left exactly as it was."""
+"""Damaged save documents are refused on import with one line naming the file; the file is
+left exactly as it was and nothing is added to the database. Damaged rows in the database
+are named the same way and never modified."""
 
 from __future__ import annotations
 
@@ -10,17 +12,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from save_helpers import illegal_move_12, played, rows, snapshot
 
-import saves.store
-from rules import GAMES, IllegalAction
-from saves import DamagedSave, SaveError, SaveRecord, SaveStore, replay
-from saves.store import MAX_SIZE
+import saves.exchange
+from rules import GAMES
+from saves import DamagedSave, SaveError, SaveRecord, import_file
+from saves.exchange import MAX_SIZE
+from saves.record import encode
 
 MOVES = 20
 
 
 def _edit(change: Callable[[dict[str, Any]], None]) -> Callable[[Path, dict[str, Any]], None]:
-    """A case that writes the good save after `change` edits its JSON."""
+    """A case that writes the good document after `change` edits its JSON."""
 
     def make(path: Path, good: dict[str, Any]) -> None:
         change(good)
@@ -53,23 +57,9 @@ def _huge(path: Path, good: dict[str, Any]) -> None:
 
 
 def _illegal_move(path: Path, good: dict[str, Any]) -> None:
-    """Move 12 replaced by an action from elsewhere in the game that is illegal at that point."""
-    record = SaveRecord.from_json(good, "x")
-    record.actions = record.actions[:11]
-    game, state = replay(record)
-    seat = good["actions"][11][0]
-    for _, candidate in good["actions"]:
-        try:
-            game.apply(state, seat, game.action_from_json(candidate))
-        except IllegalAction:
-            good["actions"][11] = [seat, candidate]
-            path.write_text(json.dumps(good))
-            return
-    raise AssertionError("no illegal candidate found")
-
-
-def _not_regular(path: Path, good: dict[str, Any]) -> None:
-    os.mkfifo(path)
+    seat, action = illegal_move_12(SaveRecord.from_json(good, "good"))
+    good["actions"][11] = [seat, action]
+    path.write_text(json.dumps(good))
 
 
 CASES = {
@@ -86,7 +76,7 @@ CASES = {
     "deeply-nested": (_raw(b"[" * 100_000), "not a hotseat save (not valid JSON)", None),
     "huge": (_huge, "not a hotseat save (too large: 10.0 MB)", None),
     "folder": (lambda path, good: path.mkdir(), "is a folder, not a save file", None),
-    "fifo": (_not_regular, "is not a regular file", None),
+    "fifo": (lambda path, good: os.mkfifo(path), "is not a regular file", None),
     "wrong-format": (_set("format", "chess-save"), "not a hotseat save (no 'hotseat-save'", None),
     "newer-format": (_set("version", 7), "saved by a newer hotseat (format version 7)", None),
     "version-text": (_set("version", "1"), "unknown save format version '1'", None),
@@ -157,14 +147,18 @@ CASES = {
 
 
 @pytest.fixture
-def damaged(request, store, play, snapshot) -> tuple[SaveStore, str, int | None, dict[str, Any]]:
-    make, expected, replayable = CASES[request.param]
-    record, _, _ = play(MOVES)
-    store.write("game", record)
-    path = store.path("game")
-    path.unlink()
-    make(path, record.to_json())
-    return store, expected, replayable, snapshot(store.root)
+def kept(store):
+    """A store that already holds one good game, its connection closed."""
+    store.create("kept", played(5)[0])
+    store.close()
+    return store
+
+
+@pytest.fixture
+def incoming(tmp_path) -> Path:
+    folder = tmp_path / "incoming"
+    folder.mkdir()
+    return folder
 
 
 def _check_message(message: str, expected: str) -> None:
@@ -173,64 +167,158 @@ def _check_message(message: str, expected: str) -> None:
     assert "\n" not in message and "Traceback" not in message
 
 
-@pytest.mark.parametrize("damaged", CASES, indirect=True)
-def test_damaged_file_is_listed_with_a_one_line_reason(damaged, snapshot):
-    store, expected, replayable, before = damaged
-
-    [info] = store.list()
-
-    assert info.name == "game" and info.record is None
-    assert isinstance(info.error, DamagedSave)
-    _check_message(str(info.error), expected)
-    assert info.error.replayable_moves == replayable
-    assert info.error.path == store.path("game")
-    assert snapshot(store.root) == before
-
-
-@pytest.mark.parametrize("damaged", CASES, indirect=True)
-def test_damaged_file_refuses_to_load_with_a_one_line_reason(damaged, snapshot):
-    store, expected, replayable, before = damaged
+@pytest.mark.parametrize("case", CASES)
+def test_a_damaged_file_is_refused_with_one_line_and_nothing_is_stored(case, kept, incoming):
+    make, expected, replayable = CASES[case]
+    path = incoming / "game.json"
+    make(path, played(MOVES)[0].to_json())
+    before = snapshot(incoming), snapshot(kept.root)
 
     with pytest.raises(DamagedSave) as caught:
-        store.load("game")
+        import_file(kept, path)
 
     _check_message(str(caught.value), expected)
     assert caught.value.replayable_moves == replayable
-    assert snapshot(store.root) == before
+    assert [info.name for info in kept.list()] == ["kept"]
+    kept.close()
+    assert (snapshot(incoming), snapshot(kept.root)) == before
 
 
-def test_unreadable_file_is_listed_and_refused(store, play, snapshot, monkeypatch):
-    record, _, _ = play(3)
-    store.write("game", record)
-    before = snapshot(store.root)
+def test_an_unreadable_file_is_refused_with_one_line(kept, incoming, monkeypatch):
+    path = incoming / "game.json"
+    path.write_bytes(encode(played(3)[0]))
     real_open = os.open
 
-    def denied(path, flags, *args, **kwargs):
-        if Path(path) == store.path("game"):
-            raise PermissionError(errno.EACCES, "Permission denied", str(path))
-        return real_open(path, flags, *args, **kwargs)
+    def denied(file, flags, *args, **kwargs):
+        if Path(file) == path:
+            raise PermissionError(errno.EACCES, "Permission denied", str(file))
+        return real_open(file, flags, *args, **kwargs)
 
-    monkeypatch.setattr(saves.store.os, "open", denied)
+    monkeypatch.setattr(saves.exchange.os, "open", denied)
 
-    [info] = store.list()
-    with pytest.raises(DamagedSave) as caught:
-        store.load("game")
-
-    for error in (info.error, caught.value):
-        assert str(error) == "game.json: cannot be read (Permission denied)"
-    assert snapshot(store.root) == before
+    with pytest.raises(DamagedSave, match=r"^game\.json: cannot be read \(Permission denied\)$"):
+        import_file(kept, path)
+    assert [info.name for info in kept.list()] == ["kept"]
 
 
-def test_missing_save_is_a_plain_error(store):
-    with pytest.raises(SaveError, match=r"^no save called 'nothing' in "):
-        store.load("nothing")
+def test_a_missing_file_is_refused_with_one_line(kept, incoming):
+    with pytest.raises(DamagedSave, match=r"^game\.json: cannot be read \(No such file"):
+        import_file(kept, incoming / "game.json")
 
 
-def test_file_is_checked_for_size_before_it_is_read(store, monkeypatch):
-    store.ensure_writable()
-    with store.path("huge").open("wb") as f:
+def test_a_file_is_checked_for_size_before_it_is_read(kept, incoming, monkeypatch):
+    path = incoming / "huge.json"
+    with path.open("wb") as f:
         f.truncate(MAX_SIZE + 1)
-    monkeypatch.setattr(saves.store.os, "read", lambda fd, n: pytest.fail("read a huge file"))
+    monkeypatch.setattr(saves.exchange.os, "read", lambda fd, n: pytest.fail("read a huge file"))
 
     with pytest.raises(DamagedSave, match="too large"):
-        store.load("huge")
+        import_file(kept, path)
+
+
+# ---- damaged rows in the database ---------------------------------------------------
+
+
+def _edit_row(sql: str, *args: Any) -> Callable[[Any, int], None]:
+    return lambda db, game: db.execute(sql, (*args, game))
+
+
+ROW_CASES = {
+    "players-not-json": (
+        _edit_row("UPDATE games SET players = ? WHERE id = ?", "[{oops"),
+        "game: damaged save (a stored field is not valid JSON)",
+        None,
+        True,
+    ),
+    "summary-turn": (
+        _edit_row("UPDATE games SET summary = ? WHERE id = ?", '{"turn": 5}'),
+        "game: damaged save (summary.turn must be a name or null, not a whole number)",
+        None,
+        True,
+    ),
+    "seed-text": (
+        _edit_row("UPDATE games SET seed = ? WHERE id = ?", "x"),
+        "game: damaged save (seed must be a whole number, not text)",
+        None,
+        True,
+    ),
+    "unknown-game": (
+        _edit_row("UPDATE games SET game = ? WHERE id = ?", "chess"),
+        "game: unknown game 'chess'",
+        None,
+        False,
+    ),
+    "newer-rules": (
+        _edit_row("UPDATE games SET rules_version = ? WHERE id = ?", 99),
+        "game: saved by a newer hotseat (3 x 3 rules version 99)",
+        None,
+        False,
+    ),
+    "move-missing": (
+        _edit_row("DELETE FROM moves WHERE number = ? AND game = ?", 5),
+        "game: move 5 is missing from the database",
+        None,
+        False,
+    ),
+    "move-not-json": (
+        _edit_row("UPDATE moves SET action = ? WHERE number = 3 AND game = ?", "{fly"),
+        "game: move 3: damaged save (a stored field is not valid JSON)",
+        None,
+        False,
+    ),
+    "move-seat": (
+        _edit_row("UPDATE moves SET seat = ? WHERE number = 5 AND game = ?", 9),
+        "game: move 5 names seat 9, which no player of this game holds; "
+        "moves 1-4 can be resumed as a new save",
+        4,
+        False,
+    ),
+    "move-garbage": (
+        _edit_row("UPDATE moves SET action = ? WHERE number = 3 AND game = ?", '{"type":"fly"}'),
+        "game: move 3 is not a 3 x 3 move (unknown action type 'fly'",
+        2,
+        False,
+    ),
+}
+"""Each: the edit, the message, how many moves replay, and whether the listing sees it."""
+
+
+@pytest.mark.parametrize("case", ROW_CASES)
+def test_a_damaged_game_in_the_database_is_refused_with_one_line(case, store, raw):
+    edit, expected, replayable, listed = ROW_CASES[case]
+    store.create("good", played(3)[0])
+    key = store.create("game", played(MOVES)[0])
+    edit(raw(), key)
+    before = rows(store.path)
+
+    with pytest.raises(DamagedSave) as caught:
+        store.load("game")
+    listing = {info.name: info for info in store.list()}
+
+    assert str(caught.value).startswith(expected)
+    assert "\n" not in str(caught.value)
+    assert caught.value.replayable_moves == replayable
+    assert listing["good"].error is None
+    if listed:
+        assert listing["game"].record is None
+        assert str(listing["game"].error).startswith(expected)
+    else:
+        assert listing["game"].error is None
+    assert store.load("good")[0].summary["moves"] == 3
+    assert rows(store.path) == before
+
+
+def test_a_game_that_does_not_replay_is_not_exported_as_good(store, raw):
+    key = store.create("game", played(MOVES)[0])
+    raw().execute("UPDATE moves SET action = 'nonsense' WHERE game = ? AND number = 2", (key,))
+
+    with pytest.raises(SaveError, match=r"^game: move 2: damaged save"):
+        saves.exchange.export_game(store, "game")
+
+
+def test_a_record_from_json_names_its_source():
+    data = played(1)[0].to_json()
+    data["seed"] = None
+
+    with pytest.raises(DamagedSave, match=r"^old\.json: damaged save \(seed must be"):
+        SaveRecord.from_json(data, "old.json")

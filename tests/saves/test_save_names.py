@@ -1,10 +1,12 @@
-"""Save names are safe file names: no paths, no hidden files, no clashes with our own files."""
+"""Save names are safe file names on any system, and one name ignoring case is one game."""
 
 from __future__ import annotations
 
 import pytest
+from save_helpers import played
 
 from saves import SaveError, validate_save_name
+from saves.names import sanitize
 
 INVALID = {
     "../x": "must not contain a path separator",
@@ -20,11 +22,18 @@ INVALID = {
     "a b": "only letters, digits",
     "naïve": "only letters, digits",
     "x" * 300: "longer than 64 characters",
+    "friday.": "it must not end in '.'",
+    "con": "'con' is a device name on Windows",
+    "NUL": "'NUL' is a device name on Windows",
+    "com1.json": "'com1' is a device name on Windows",
+    "LPT9": "'LPT9' is a device name on Windows",
+    "aux.game.v2": "'aux' is a device name on Windows",
+    "prn": "'prn' is a device name on Windows",
 }
 
 
 @pytest.mark.parametrize("name", INVALID)
-def test_invalid_name_is_rejected_with_the_reason(name):
+def test_an_invalid_name_is_refused_with_the_reason(name):
     with pytest.raises(SaveError) as caught:
         validate_save_name(name)
 
@@ -34,19 +43,40 @@ def test_invalid_name_is_rejected_with_the_reason(name):
     assert len(message) < 120
 
 
-@pytest.mark.parametrize("name", ["a", "Evening-game_2.v1", "9", "x" * 64])
-def test_valid_name_is_returned(name):
+@pytest.mark.parametrize(
+    "name", ["a", "Evening-game_2.v1", "9", "x" * 64, "console", "com10", "nul-game", "lpt"]
+)
+def test_a_valid_name_is_returned(name):
     assert validate_save_name(name) == name
 
 
-def test_non_text_name_is_rejected():
+def test_a_name_that_is_not_text_is_refused():
     with pytest.raises(SaveError, match="must be text"):
         validate_save_name(None)
 
 
-def test_store_paths_reject_invalid_names(store):
-    with pytest.raises(SaveError):
-        store.path("../escape")
+@pytest.mark.parametrize("name", ["con", "../escape", "friday."])
+def test_the_store_refuses_an_invalid_name_for_every_use(store, name):
+    for use in (store.exists, store.load, lambda n: store.create(n, played(1)[0])):
+        with pytest.raises(SaveError, match="is not a valid save name"):
+            use(name)
+    assert not store.root.exists() or store.list() == []
+
+
+def test_two_names_that_differ_only_by_case_cannot_both_exist(store):
+    store.create("friday", played(2)[0])
+
+    with pytest.raises(SaveError, match=r"^a save called 'Friday' already exists$"):
+        store.create("Friday", played(3)[0])
+
+    assert [info.name for info in store.list()] == ["friday"]
+
+
+def test_a_name_is_found_whatever_its_case(store):
+    store.create("Friday", played(2)[0])
+
+    assert store.exists("friday") and store.exists("FRIDAY")
+    assert store.load("fRiDaY")[0].summary["moves"] == 2
 
 
 @pytest.mark.parametrize(
@@ -56,27 +86,46 @@ def test_store_paths_reject_invalid_names(store):
         ("Zoë's game", "Zoe-s-game"),
         ("../../etc/passwd", "etc-passwd"),
         ("notes.bak", "notes"),
+        ("friday.", "friday"),
+        ("con", "con-game"),
+        ("NUL.json", "NUL-game.json"),
+        ("com1.backup", "com1-game.backup"),
+        ("x.bak.", "x"),
         ("", "game"),
         ("***", "game"),
     ],
 )
-def test_unique_name_reads_like_its_base(store, base, expected):
+def test_a_unique_name_reads_like_its_base(store, base, expected):
     assert store.unique_name(base) == expected
+    assert validate_save_name(expected) == expected
 
 
-def test_unique_name_counts_past_taken_names(store, play):
-    record, _, _ = play(1)
-    store.write("Ann-vs-Bob", record)
-    store.write("Ann-vs-Bob-2", record)
+def test_a_unique_name_counts_past_taken_names(store):
+    store.create("Ann-vs-Bob", played(1)[0])
+    store.create("Ann-vs-Bob-2", played(1)[0])
 
     assert store.unique_name("Ann vs Bob") == "Ann-vs-Bob-3"
 
 
-def test_unique_name_of_a_long_base_stays_valid(store, play):
-    long_name = "x" * 64
-    store.write(long_name, play(1)[0])
+def test_a_unique_name_skips_names_taken_in_another_case(store):
+    store.create("friday", played(1)[0])
+    store.create("FRIDAY-2", played(1)[0])
+
+    assert store.unique_name("Friday") == "Friday-3"
+
+
+def test_a_unique_name_of_a_long_base_stays_valid(store):
+    store.create("x" * 64, played(1)[0])
 
     name = store.unique_name("x" * 300)
 
     assert name == "x" * 62 + "-2"
     assert validate_save_name(name) == name
+
+
+@pytest.mark.parametrize(
+    "base",
+    ["con." + "x" * 70, "lpt1" + "." * 3 + "bak", "aux .tmp. ", "é" * 80, "nul\\x/.lock.", "." * 9],
+)
+def test_a_sanitized_name_is_always_valid(base):
+    assert validate_save_name(sanitize(base)) == sanitize(base)

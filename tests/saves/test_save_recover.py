@@ -1,69 +1,104 @@
-"""Recovering the moves of a damaged save that still replay, as a new save."""
+"""Recovering a damaged game: the moves that still replay become a new game beside it; the
+damaged one is never changed."""
 
 from __future__ import annotations
 
 import json
 
 import pytest
+from save_helpers import illegal_move_12, played, rows
 
-from saves import DamagedSave, SaveError, SaveRecord, replay
+from saves import DamagedSave, SaveError, replay
+from tui.model import GameSession, recover_save
 
-
-def _damage_move(store, name: str, k: int) -> bytes:
-    """Replace move k of save `name` with nonsense; return the damaged file's bytes."""
-    data = json.loads(store.path(name).read_text())
-    data["actions"][k - 1] = [data["actions"][k - 1][0], {"type": "fly"}]
-    raw = json.dumps(data).encode()
-    store.path(name).write_bytes(raw)
-    return raw
+MOVES = 20
 
 
-def test_recover_writes_the_first_moves_as_a_new_save(store, play):
-    record, _, _ = play(20)
-    store.write("game", record)
-    damaged = _damage_move(store, "game", 13)
+@pytest.fixture
+def damaged(store, raw):
+    """Game "game" of 20 moves whose move 12 was edited in the database into an illegal
+    one; (the original record, the stored rows after the edit)."""
+    record, _, _ = played(MOVES)
+    key = store.create("game", record)
+    _, action = illegal_move_12(record)
+    raw().execute(
+        "UPDATE moves SET action = ? WHERE game = ? AND number = 12", (json.dumps(action), key)
+    )
+    return record, rows(store.path)
+
+
+def test_a_game_whose_move_12_is_illegal_is_refused_naming_the_game_and_the_move(store, damaged):
+    with pytest.raises(DamagedSave) as caught:
+        store.load("game")
+
+    assert caught.value.replayable_moves == 11
+    message = str(caught.value)
+    assert message.startswith("game: move 12 is not legal (")
+    assert message.endswith("; moves 1-11 can be resumed as a new save")
+
+
+def test_a_damaged_game_cannot_be_opened_to_play(store, damaged):
+    with pytest.raises(DamagedSave, match=r"^game: move 12 is not legal"):
+        GameSession.open(store, "game")
+
+    assert store.holders("game") == {}
+
+
+def test_recovery_makes_a_new_game_of_the_moves_that_replay(store, damaged):
+    original, before = damaged
 
     recovered = store.recover("game", "game-recovered")
 
     loaded, game, state = store.load("game-recovered")
     assert loaded == recovered
-    assert len(loaded.actions) == 12 and loaded.summary["moves"] == 12
-    assert loaded.actions == record.actions[:12]
-    expected_game, expected_state = replay(play(12)[0])
+    assert len(loaded.actions) == 11 and loaded.summary["moves"] == 11
+    assert loaded.actions == original.actions[:11]
+    expected_game, expected_state = replay(played(11)[0])
     assert game.view(state, None) == expected_game.view(expected_state, None)
-    assert store.path("game").read_bytes() == damaged
+    after = rows(store.path)
+    assert after["games"][0] == before["games"][0], "the damaged game is untouched"
+    assert [m for m in after["moves"] if m[0] == 1] == before["moves"]
 
 
-def test_damage_at_move_one_has_nothing_to_recover(store, play):
-    store.write("game", play(5)[0])
-    _damage_move(store, "game", 1)
+def test_the_recovered_game_can_be_played_on(store, damaged):
+    name = recover_save(store, "game")
 
-    with pytest.raises(SaveError, match=r"^game\.json: no moves can be recovered$"):
+    session = GameSession.open(store, name)
+    seat = session.to_act()[0]
+    session.apply(seat, session.legal(seat)[0])
+
+    assert name == "game-recovered"
+    assert len(store.record(name)[1].actions) == 12
+
+
+def test_damage_at_move_one_has_nothing_to_recover(store, raw):
+    key = store.create("game", played(5)[0])
+    raw().execute("UPDATE moves SET seat = 9 WHERE game = ? AND number = 1", (key,))
+
+    with pytest.raises(SaveError, match=r"^game: no moves can be recovered$"):
         store.recover("game", "game-recovered")
     assert not store.exists("game-recovered")
 
 
-def test_unreadable_save_has_nothing_to_recover(store):
-    store.ensure_writable()
-    store.path("game").write_text("{")
+def test_a_game_that_is_not_damaged_has_nothing_to_recover(store):
+    store.create("game", played(5)[0])
 
-    with pytest.raises(SaveError, match="no moves can be recovered"):
+    with pytest.raises(SaveError, match="game is not damaged; there is nothing to recover"):
         store.recover("game", "game-recovered")
+    assert not store.exists("game-recovered")
 
 
-def test_recover_does_not_overwrite_an_existing_save(store, play):
-    store.write("game", play(5)[0])
-    store.write("taken", play(2)[0])
-    before = store.path("taken").read_bytes()
-    _damage_move(store, "game", 4)
+def test_recovery_does_not_overwrite_a_game_in_use(store, damaged):
+    store.create("taken", played(2)[0])
+    before = rows(store.path)
 
     with pytest.raises(SaveError, match="a save called 'taken' already exists"):
         store.recover("game", "taken")
-    assert store.path("taken").read_bytes() == before
+    assert rows(store.path) == before
 
 
-def test_replay_of_a_record_names_the_move_and_what_replays(play):
-    record, _, _ = play(8)
+def test_a_replay_names_the_first_refused_move_and_what_replays():
+    record, _, _ = played(8)
     record.actions[5] = (record.actions[5][0], {"type": "fly"})
 
     with pytest.raises(DamagedSave) as caught:
@@ -72,11 +107,3 @@ def test_replay_of_a_record_names_the_move_and_what_replays(play):
     assert caught.value.replayable_moves == 5
     assert caught.value.record is record
     assert str(caught.value).startswith("move 6 is not a 3 x 3 move")
-
-
-def test_record_from_json_names_the_source(play):
-    data = play(1)[0].to_json()
-    data["seed"] = None
-
-    with pytest.raises(DamagedSave, match=r"^old\.json: damaged save \(seed must be"):
-        SaveRecord.from_json(data, "old.json")

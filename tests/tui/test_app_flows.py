@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 from textual.pilot import Pilot
 from textual.widgets import Input, Select
 
@@ -14,7 +12,7 @@ from tui.screens.home import HomeScreen
 from tui.screens.new_game import NewGameScreen
 from tui.widgets.hand import CardRow
 
-from tui_helpers import app_for, new_session, play_bots_until, screen_text
+from tui_helpers import app_for, new_session, play_bots_until, replace_move, screen_text
 
 
 async def settle(pilot: Pilot, times: int = 5) -> None:
@@ -121,25 +119,25 @@ async def test_escape_goes_home_and_frees_the_save(store: SaveStore) -> None:
         await settle(pilot)
         assert isinstance(app.screen, HomeScreen)
         assert "table" in screen_text(app)
-        store.lock("table").release()
+        assert store.holders("table") == {}
 
 
 async def test_home_screen_recovers_a_damaged_save_as_a_new_one(store: SaveStore) -> None:
     session = new_session(store, "Ann,Bob", seed=5)
     play_bots_until(session, lambda s: len(s.record.actions) >= 8)
     session.close()
-    path = store.path("table")
-    data = json.loads(path.read_text())
-    data["actions"][5] = [data["actions"][5][0], {"type": "take", "extra": 1}]
-    path.write_text(json.dumps(data))
-    before = path.read_bytes()
+    replace_move(store, "table", 6, {"type": "take", "extra": 1})
+    before = store.document("table")
     app = app_for(store)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, HomeScreen)
         assert "move 6" in screen_text(app)
         await pilot.press("r")
         await settle(pilot)
         assert app.session is not None
         assert app.session.name == "table-recovered"
         assert len(app.session.record.actions) == 5
-    assert path.read_bytes() == before
+    assert store.document("table") == before

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -12,7 +13,7 @@ import pytest
 from saves import SaveStore
 from tui.cli import main
 
-from tui_helpers import new_session
+from tui_helpers import new_session, play_bots_until, replace_move
 
 
 def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -85,27 +86,43 @@ def test_list_shows_game_players_and_whose_turn(
     assert "'s turn" in out
 
 
-def test_list_names_a_damaged_save_without_changing_it(
+def test_list_names_a_game_whose_stored_row_is_damaged(
+    capsys: pytest.CaptureFixture[str], store: SaveStore
+) -> None:
+    new_session(store, "Ann,cpu:Bob", name="broken").close()
+    with sqlite3.connect(store.path) as db:
+        db.execute("UPDATE games SET players = '[oops' WHERE name = 'broken'")
+    db.close()
+    code, out, _ = run_cli(capsys, "list")
+    assert code == 0
+    assert "broken" in out and "DAMAGED" in out
+
+
+def test_an_old_json_save_that_cannot_be_imported_is_named_and_left_alone(
     capsys: pytest.CaptureFixture[str], store: SaveStore
 ) -> None:
     store.root.mkdir(parents=True)
     broken = store.root / "broken.json"
     broken.write_bytes(b'{"format": "hotseat-save", "vers')
     before = broken.read_bytes()
-    code, out, _ = run_cli(capsys, "list")
+    code, out, err = run_cli(capsys, "list")
     assert code == 0
-    assert "broken" in out and "DAMAGED" in out
+    assert "1 could not be imported (broken.json)" in err
+    assert len(err.strip().splitlines()) == 1
+    assert "No saved games" in out
     assert broken.read_bytes() == before
 
 
 def test_resume_of_a_damaged_save_says_why_in_one_line(
     capsys: pytest.CaptureFixture[str], store: SaveStore
 ) -> None:
-    store.root.mkdir(parents=True)
-    (store.root / "broken.json").write_text("not json at all")
+    session = new_session(store, "Ann,Bob", name="broken")
+    play_bots_until(session, lambda s: len(s.record.actions) >= 8)
+    session.close()
+    replace_move(store, "broken", 6, {"type": "take", "extra": 1})
     code, _, err = run_cli(capsys, "resume", "broken")
     assert code == 2
-    assert "broken.json" in err
+    assert "broken: move 6" in err and "moves 1-5 can be resumed" in err
     assert len(err.strip().splitlines()) == 1
 
 
@@ -118,7 +135,8 @@ def test_resume_of_a_save_open_elsewhere_names_the_holder(
     finally:
         session.close()
     assert code == 2
-    assert f"pid {os.getpid()}" in err
+    assert f"pid {os.getpid()}" in err and "--take-over" in err
+    assert len(err.strip().splitlines()) == 1
 
 
 def test_python_dash_m_tui_runs_the_cli(tmp_path: Path) -> None:
@@ -139,7 +157,9 @@ def test_a_table_option_from_the_command_line_is_saved_with_the_game(
     assert parse_options("xylotar", ["Sorting_Memory=ON"]) == {"sorting_memory": True}
     opened: list[dict[str, object]] = []
 
-    def run_app(_store: SaveStore, _args: object, session: GameSession, _resumed: bool) -> int:
+    def run_app(
+        _store: SaveStore, _args: object, session: GameSession, _resumed: bool, _notice: object
+    ) -> int:
         opened.append(dict(session.record.options))
         session.close()
         return 0

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import json
-import os
-from datetime import datetime
+import sqlite3
 
 from textual.pilot import Pilot
 
@@ -18,21 +16,18 @@ from tui_helpers import app_for, new_session, play_bots_until, until
 FIXED_TIME = "2026-11-28T19:30:00+00:00"
 
 
-def pin_times(store: SaveStore, name: str) -> None:
-    """Give a save fixed creation and update times, so the home screen does not change."""
-    path = store.path(name)
-    data = json.loads(path.read_text())
-    data["created"] = data["updated"] = FIXED_TIME
-    path.write_text(json.dumps(data))
+def change_row(store: SaveStore, name: str, assignments: str, *values: object) -> None:
+    """Change a stored game's row behind the store's back (fixed times, damage)."""
+    with sqlite3.connect(store.path) as db:
+        db.execute(f"UPDATE games SET {assignments} WHERE name = ?", (*values, name))
+    db.close()
 
 
 def test_home_screen(snap_compare, store: SaveStore) -> None:  # type: ignore[no-untyped-def]
     new_session(store, "Ann,Bob,cpu:Carla", seed=1, name="friday-night").close()
-    pin_times(store, "friday-night")
-    broken = store.root / "broken.json"
-    broken.write_text('{"format": "hotseat-save", "version": 1, "ga')
-    pinned = datetime.fromisoformat(FIXED_TIME).timestamp()
-    os.utime(broken, (pinned, pinned))
+    new_session(store, "Ann,Bob", seed=2, name="broken").close()
+    change_row(store, "friday-night", "created = ?, updated = ?", FIXED_TIME, FIXED_TIME)
+    change_row(store, "broken", "updated = ?, players = '[oops'", "2026-11-27T10:00:00+00:00")
     assert snap_compare(app_for(store), terminal_size=(80, 24))
 
 

@@ -1,16 +1,24 @@
-"""One table screen per game, keyed by game id."""
+"""One table screen per game, keyed by game id, imported only when that game opens."""
 
 from __future__ import annotations
 
-from tui.games.shifting_stones import ShiftingStonesScreen
-from tui.games.three_by_three import ThreeByThreeScreen
-from tui.games.xoxo import XoxoScreen
-from tui.games.xylotar import XylotarScreen
-from tui.screens.table import TableScreen
+from importlib import import_module
+from typing import TYPE_CHECKING
 
-SCREENS: dict[str, type[TableScreen]] = {
-    "3x3": ThreeByThreeScreen,
-    "xoxo": XoxoScreen,
-    "shifting-stones": ShiftingStonesScreen,
-    "xylotar": XylotarScreen,
+if TYPE_CHECKING:
+    from tui.screens.table import TableScreen
+
+SCREENS: dict[str, tuple[str, str]] = {
+    "3x3": ("tui.games.three_by_three", "ThreeByThreeScreen"),
+    "xoxo": ("tui.games.xoxo", "XoxoScreen"),
+    "shifting-stones": ("tui.games.shifting_stones", "ShiftingStonesScreen"),
+    "xylotar": ("tui.games.xylotar", "XylotarScreen"),
 }
+"""Where each game's table screen lives: (module, class)."""
+
+
+def screen_class(game_id: str) -> type[TableScreen]:
+    """The table screen class for `game_id`, importing its module on first use."""
+    module, name = SCREENS[game_id]
+    found: type[TableScreen] = getattr(import_module(module), name)
+    return found

@@ -98,7 +98,7 @@ class ShiftingStonesScreen(TableScreen):
         over = view.get("phase") == "over"
         self.title = "Shifting Stones - game over" if over else "Shifting Stones"
         self.query_one("#prompt", Static).update(self.prompt_text())
-        self.refresh_bindings()
+        self.update_bindings()
 
     def turn_prompt(self) -> Text:
         if self.mode == "shift":

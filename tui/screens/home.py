@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -13,7 +11,7 @@ from textual.widgets import DataTable, Footer, Header, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from rules import GAMES
-from saves import SaveError, SaveInfo
+from saves import DamagedSave, SaveError, SaveInfo
 from tui.model import game_title, local_time, players_text
 
 GAME_ORDER = ("xoxo", "shifting-stones", "xylotar", "3x3")
@@ -61,13 +59,14 @@ class HomeScreen(Screen[None]):
             ("Last played", 16),
         ):
             table.add_column(label, width=width)
-        self.reload()
 
     def on_screen_resume(self) -> None:
+        """Each visit lists the saves once (this also runs when the screen first shows)."""
         self.reload()
 
     def reload(self) -> None:
-        """Re-read the save folder: good saves with their summary, damaged ones with the reason."""
+        """List the stored games from their summaries (nothing is replayed); rows that
+        cannot be read, and games found damaged when opened, say what is wrong."""
         self.infos: dict[str, SaveInfo] = {}
         table = self.query_one("#saves", DataTable)
         table.clear()
@@ -79,7 +78,7 @@ class HomeScreen(Screen[None]):
         for info in infos:
             self.infos[info.name] = info
             if info.record is None or info.error is not None:
-                cells = (info.name, "?", "damaged: see below", "", when_mtime(info.modified))
+                cells = (info.name, "?", "damaged: see below", "", "")
             else:
                 record, summary = info.record, info.record.summary
                 turn = "game over" if summary.get("over") else str(summary.get("turn") or "")
@@ -100,6 +99,13 @@ class HomeScreen(Screen[None]):
             self.query_one("#games", OptionList).focus()
         else:
             table.focus()
+            self.describe(self.selected())
+
+    def mark_damaged(self, name: str, error: DamagedSave) -> None:
+        """Remember that game `name` did not replay, so its row says why and r recovers it."""
+        info = self.infos.get(name)
+        if info is not None:
+            info.error = error
             self.describe(self.selected())
 
     def selected(self) -> SaveInfo | None:
@@ -159,7 +165,3 @@ class HomeScreen(Screen[None]):
             )
             return
         self.app.recover(info.name)  # type: ignore[attr-defined]
-
-
-def when_mtime(mtime: float) -> str:
-    return datetime.fromtimestamp(mtime).strftime("%Y-%m-%d %H:%M")

@@ -10,14 +10,21 @@ from typing import Any
 
 from rich.text import Text
 from textual import work
+from textual.binding import Binding
 from textual.screen import Screen
 
 from rules import Action, IllegalAction
-from saves import SaveError
+from saves import MoveConflict, SaveError, TakenOver
 from tui.model import GameSession
 from tui.screens.game_over import GameOverScreen
 from tui.screens.handoff import HandoffScreen
 from tui.widgets.log import GameLog
+
+POLL_INTERVAL = 0.25
+"""Seconds between looks for moves made in other terminals (a cheap PRAGMA when none)."""
+
+LOG_TAIL = 300
+"""How many recent log entries a table draws when it shows another seat's log."""
 
 
 class TableScreen(Screen[None]):
@@ -40,6 +47,11 @@ class TableScreen(Screen[None]):
         self.legal: list[Action] = []
         self._generation = 0
         self._held_bot_move: tuple[int, int] | None = None
+        self._moves_waiting = False
+        self._log_seat: int | None = -1  # whose log is drawn; -1: none yet
+        self._log_next = 0
+        self._store_problem = ""
+        self._usable_keys: tuple[bool, ...] = ()
         self.message = ""
 
     @property
@@ -48,7 +60,38 @@ class TableScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.sub_title = self.session.name
+        self.set_interval(POLL_INTERVAL, self.poll_store)
         self.call_after_refresh(self.advance)
+
+    def poll_store(self) -> None:
+        """Take in moves other terminals stored; leave when this game was taken over."""
+        try:
+            arrived = self.session.poll()
+        except TakenOver as taken:
+            self.taken_over(str(taken))
+            return
+        except SaveError as error:
+            if str(error) != self._store_problem:
+                self._store_problem = str(error)
+                self.app.notify(str(error), severity="error", timeout=8, markup=False)
+            return
+        self._store_problem = ""
+        if arrived:
+            self.moves_arrived()
+
+    def moves_arrived(self) -> None:
+        """New moves are in the state, from here or elsewhere: move on (once this screen shows)."""
+        if self.is_current:
+            self._generation += 1
+            self.advance()
+        else:
+            self._moves_waiting = True
+
+    def taken_over(self, message: str) -> None:
+        """Another terminal has this game's seats now: say so and go home; nothing is lost."""
+        self._generation += 1
+        self.app.notify(message, severity="warning", timeout=10, markup=False)
+        self.app.action_home()  # type: ignore[attr-defined]
 
     def on_unmount(self) -> None:
         self._generation += 1
@@ -67,7 +110,9 @@ class TableScreen(Screen[None]):
             self.app.push_screen(over, self.after_game_over)
             return
         seat = session.to_act()[0]
-        if not session.is_human(seat):
+        if not session.plays_here(seat):
+            self.show(self.watching_seat())
+        elif not session.is_human(seat):
             self.show(self.watching_seat())
             generation = self._generation
             delay = self.bot_delay()
@@ -111,9 +156,31 @@ class TableScreen(Screen[None]):
         self.view = session.view(seat)
         acting = seat is not None and seat in session.to_act() and session.is_human(seat)
         self.legal = session.legal(seat) if acting else []
-        self.query_one(GameLog).entries = session.log(seat)
+        self.update_log(seat)
         self.draw()
-        self.refresh_bindings()
+        self.update_bindings()
+
+    def update_bindings(self) -> None:
+        """Rebuild the footer only when the set of usable keys changed (a rebuild restyles
+        every key, too costly for every move)."""
+        names = [binding.action.partition("(")[0] for binding in self._bindings_list()]
+        usable = tuple(bool(self.check_action(name, ())) for name in names)
+        if usable != self._usable_keys:
+            self._usable_keys = usable
+            self.refresh_bindings()
+
+    def _bindings_list(self) -> list[Binding]:
+        return [b if isinstance(b, Binding) else Binding(*b) for b in self.BINDINGS]
+
+    def update_log(self, seat: int | None) -> None:
+        """Append what is new to the log, or redraw its recent tail for another seat's eyes."""
+        log = self.query_one(GameLog)
+        total = self.session.event_count()
+        if seat != self._log_seat:
+            log.reset(self.session.log(seat, max(0, total - LOG_TAIL)))
+        elif total > self._log_next:
+            log.extend(self.session.log(seat, self._log_next))
+        self._log_seat, self._log_next = seat, total
 
     @property
     def my_turn(self) -> bool:
@@ -170,7 +237,14 @@ class TableScreen(Screen[None]):
         except IllegalAction as error:
             self.say(str(error))
             return False
-        except (SaveError, OSError) as error:
+        except MoveConflict as error:
+            self.message = f"Not played: {error}."
+            self.moves_arrived()
+            return False
+        except TakenOver as taken:
+            self.taken_over(str(taken))
+            return False
+        except SaveError as error:
             self.app.notify(f"Not saved, move undone: {error}", severity="error", markup=False)
             return False
         return True
@@ -185,6 +259,11 @@ class TableScreen(Screen[None]):
         self.compute_bot_move(seat, generation)
 
     def on_screen_resume(self) -> None:
+        if self._moves_waiting:
+            self._moves_waiting = False
+            self._held_bot_move = None
+            self.moves_arrived()
+            return
         held, self._held_bot_move = self._held_bot_move, None
         if held is not None:
             self.think(*held)
@@ -200,7 +279,13 @@ class TableScreen(Screen[None]):
             return
         try:
             self.session.apply(seat, action)
-        except (SaveError, OSError) as error:
+        except MoveConflict:
+            self.moves_arrived()
+            return
+        except TakenOver as taken:
+            self.taken_over(str(taken))
+            return
+        except SaveError as error:
             self.app.notify(
                 f"Not saved: {error}. Press Esc to go home.", severity="error", markup=False
             )

@@ -1,25 +1,87 @@
-"""The game log: what happened, as the viewing seat may know it, newest at the bottom."""
+"""The game log: what happened, as the viewing seat may know it, newest at the bottom.
+
+Built on `RichLog`, which keeps rendered lines and draws only the visible ones, so a
+long game costs no more to show than a short one. Callers pass a recent tail of the
+log (`reset`) and then new entries (`extend`); at most `MAX_LINES` lines are kept.
+"""
 
 from __future__ import annotations
 
+from collections import deque
+from collections.abc import Iterable
 from typing import Any
 
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.containers import VerticalScroll
-from textual.reactive import reactive
-from textual.widgets import Static
+from textual.events import Resize
+from textual.widgets import RichLog
+
+MAX_LINES = 1000
+"""Most lines the log keeps; older ones are dropped, so cost never grows with the game."""
 
 
-class GameLog(VerticalScroll, can_focus=False):
-    """Log entries as plain text (names are never markup), scrolled to the newest."""
+class GameLog(RichLog, can_focus=False):
+    """Log entries as plain text (names are never markup), wrapped to the width,
+    scrolled to the newest."""
 
-    entries: reactive[list[dict[str, Any]]] = reactive(list, always_update=True)
+    DEFAULT_CSS = """
+    GameLog {
+        background: transparent;
+        overflow-x: hidden;
+        overflow-y: auto;
+    }
+    """
 
-    def compose(self) -> ComposeResult:
-        yield Static(id="log-text")
+    def __init__(
+        self,
+        *,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(
+            max_lines=MAX_LINES, min_width=1, wrap=True, name=name, id=id, classes=classes
+        )
+        self._texts: deque[str] = deque(maxlen=MAX_LINES)
+        """Texts of the newest entries shown (each is at least one line), for re-wrapping."""
+        self._wrap_width = 0
+        """Content width the lines are wrapped at; 0 until the size is known."""
 
-    def watch_entries(self, entries: list[dict[str, Any]]) -> None:
-        text = Text("\n".join(entry["text"] for entry in entries))
-        self.query_one("#log-text", Static).update(text)
-        self.call_after_refresh(self.scroll_end, animate=False)
+    def reset(self, entries: list[dict[str, Any]]) -> None:
+        """Show exactly these entries (a recent tail of the log), scrolled to the newest."""
+        self._texts.clear()
+        self.clear()
+        self.extend(entries)
+
+    def extend(self, entries: list[dict[str, Any]]) -> None:
+        """Add these entries after the ones shown and scroll to the newest."""
+        texts = [entry["text"] for entry in entries]
+        self._texts.extend(texts)
+        self._write(texts)
+
+    def _write(self, texts: Iterable[str]) -> None:
+        """Append the texts as plain text wrapped to the width, the last one known while
+        the log is off screen (`RichLog` defers this until the width is first known)."""
+        lines = list(texts)
+        if lines:
+            self.write(Text("\n".join(lines)), width=self._wrap_width or None)
+
+    def on_resize(self, event: Resize) -> None:
+        """Keep the lines wrapped to the width; the first size is left to `RichLog`,
+        which then writes what was deferred."""
+        self._rewrap()
+
+    def watch_show_vertical_scrollbar(self) -> None:
+        """A scrollbar appearing or going changes the width; re-wrap once layout is done."""
+        self.call_after_refresh(self._rewrap)
+
+    def _rewrap(self) -> None:
+        """Wrap the kept entries again if the width changed, and show the newest line.
+        A width of 0 (squeezed out or off screen) keeps the last width to wrap at."""
+        width = self.scrollable_content_region.width
+        if not width:
+            return
+        wrapped_at, self._wrap_width = self._wrap_width, width
+        if wrapped_at and width != wrapped_at:
+            self.clear()
+            self._write(self._texts)
+        self.scroll_end(animate=False, x_axis=False)

@@ -1,0 +1,585 @@
+"""How the save store and the app scale with long games and many saves, each figure a ratio
+against an anchor measured in the same run.
+
+1. Resuming an 8,150-move 11-player 3 x 3 game to its first frame (the privacy screen),
+   and its peak memory, against a bare Textual app started the same way.
+2. The home screen ready with 500 saves against none; `hotseat list` likewise.
+3. Committing one move at move 10 and at move 8,000, and against a bare INSERT + COMMIT.
+4. Event-loop gaps while 11 computers play 3 x 3 at --delay 0, against the bare app.
+
+Apps in 1 and 2 run as child processes (benchmarks/saves_child.py) under a pseudo-terminal
+of COLUMNS x LINES; 4 runs in this process, headless.
+
+Run from the project folder: python benchmarks/bench_saves.py [--quick] [--profile]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import fcntl
+import itertools
+import json
+import os
+import pstats
+import random
+import shutil
+import sqlite3
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from textual.app import App, ComposeResult
+from textual.widgets import Footer, Header, Static
+
+from rules import GAMES, Action, Game, get_game
+from rules.three_by_three import RANK_VALUE, Play
+from saves import PlayerSpec, SaveRecord, SaveStore
+from saves.database import BUSY_TIMEOUT_MS, SYNCHRONOUS
+from saves.record import summarize
+from tui.app import HotseatApp
+from tui.model import GameSession
+
+from harness import random_choice
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+CHILD = HERE / "saves_child.py"
+COLUMNS, LINES = 120, 40
+"""The pseudo-terminal's size (and the headless screen's)."""
+
+LONG_GAME = 8150
+PLAYERS = [f"Computer {i}" for i in range(1, 12)]
+SAVES = 500
+COMMIT_AT = (10, 8000)
+TICK = 0.005
+"""Seconds between the ticks of the event-loop timer."""
+LOOP_SECONDS = 10.0
+CHILD_TIMEOUT = 120.0
+TIME = "/usr/bin/time"
+
+
+@dataclass
+class Series:
+    """Samples of one measurement, in its unit."""
+
+    label: str
+    unit: str
+    values: list[float] = field(default_factory=list)
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.values)
+
+    def line(self) -> str:
+        low, high = min(self.values), max(self.values)
+        return (
+            f"    {self.label:<34} n={len(self.values):<3} median {self.median:9.2f} {self.unit}"
+            f"  (min {low:.2f} - max {high:.2f})"
+        )
+
+
+@dataclass
+class Figure:
+    """One reported ratio (or absolute figure) with its target."""
+
+    name: str
+    value: float
+    limit: float
+    unit: str = "x"
+
+    @property
+    def ok(self) -> bool:
+        return self.value <= self.limit
+
+    def text(self) -> str:
+        return f"{self.value:.2f}{self.unit}"
+
+
+def report(title: str, measured: Series, anchor: Series) -> float:
+    """Print both series and the ratio of their medians (with the range of paired ratios)."""
+    ratio = measured.median / anchor.median
+    pairs = [a / b for a, b in zip(measured.values, anchor.values, strict=False)]
+    print(title)
+    print(measured.line())
+    print(anchor.line())
+    print(f"    ratio of medians {ratio:.2f}x  (paired runs {min(pairs):.2f}x - {max(pairs):.2f}x)")
+    return ratio
+
+
+# ---- building saves -----------------------------------------------------------------
+
+
+def prolonging_choice(
+    game: Game, state: Any, seat: int, legal: list[Action], rng: random.Random
+) -> Action:
+    """One card of the highest rank that fits (2s and 10s last), so the next player often
+    has to take the pile; the swap and the face-down cards as the computer player does."""
+    plays = [a for a in legal if isinstance(a, Play)]
+    if plays:
+        keepers = "2T"
+        return max(
+            plays,
+            key=lambda p: (
+                0 if p.cards[0][0] in keepers else RANK_VALUE[p.cards[0][0]],
+                -len(p.cards),
+            ),
+        )
+    return game.bot_action(game.view(state, seat), legal, rng)
+
+
+def long_game(moves: int) -> tuple[int, list[tuple[int, Any]], list[Any]]:
+    """A seed and the first `moves` (seat, action JSON) of a 3 x 3 game at least that long,
+    with the state after each move (index k: after k moves)."""
+    game = get_game("3x3")
+    for seed in range(100):
+        rng = random.Random(seed)
+        state = game.new_game(PLAYERS, seed)
+        played: list[tuple[int, Any]] = []
+        states = [state]
+        while len(played) < moves and not game.is_over(state):
+            (seat,) = game.to_act(state)
+            action = prolonging_choice(game, state, seat, game.legal_actions(state, seat), rng)
+            state = game.apply(state, seat, action)
+            played.append((seat, action.to_json()))
+            states.append(state)
+        if len(played) == moves:
+            return seed, played, states
+    raise RuntimeError(f"no 3 x 3 game of {moves} moves in seeds 0-99")
+
+
+def humans() -> list[PlayerSpec]:
+    return [PlayerSpec(name, "human") for name in PLAYERS]
+
+
+def stored_game(
+    store: SaveStore, name: str, seed: int, moves: list[tuple[int, Any]], state: Any
+) -> int:
+    """Store the 3 x 3 game with these moves (which lead to `state`) in one create; its id."""
+    record = SaveRecord.new("3x3", humans(), seed)
+    record.actions = list(moves)
+    record.summary = summarize(get_game("3x3"), state, len(moves))
+    return store.create(name, record)
+
+
+def many_saves(store: SaveStore, count: int) -> None:
+    """`count` saves of all four games, 2-4 players, each a few random moves in."""
+    games = sorted(GAMES)
+    for i in range(count):
+        game = GAMES[games[i % len(games)]]
+        players = [
+            PlayerSpec(f"Player {k + 1}", "computer" if k % 3 == 2 else "human")
+            for k in range(max(game.min_players, 2 + i % 3))
+        ]
+        record = SaveRecord.new(game.id, players, i)
+        state = game.new_game(record.names(), i, record.options)
+        rng = random.Random(i)
+        for _ in range(i % 40):
+            if game.is_over(state):
+                break
+            seat = game.to_act(state)[0]
+            action = random_choice(game, state, seat, game.legal_actions(state, seat), rng)
+            state = game.apply(state, seat, action)
+            record.actions.append((seat, action.to_json()))
+        record.summary = summarize(game, state, len(record.actions))
+        store.create(f"save-{i:03d}", record)
+
+
+# ---- child processes under a pseudo-terminal ----------------------------------------
+
+
+@dataclass
+class ChildRun:
+    seconds: float
+    """From just before the process was started to its wanted frame (or its exit)."""
+    max_rss_mb: float
+    marks: dict[str, float]
+
+
+def child_env() -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TEXTUAL")}
+    env.pop("NO_COLOR", None)
+    env.pop("COLUMNS", None)
+    env.pop("LINES", None)
+    env.update(TERM="xterm-256color", COLORTERM="truecolor")
+    return env
+
+
+def run_child(
+    args: Sequence[str], *, terminal: bool = True, env: dict[str, str] | None = None
+) -> ChildRun:
+    """Run `args` (a Python script and its arguments) as a child; its time and peak memory.
+
+    With `terminal`, the child gets a fresh pseudo-terminal (drained here) and must be
+    saves_child.py, whose OUT file gives the time of the wanted frame; without, stdout
+    goes to a pipe and the time is until it exits. Peak memory comes from /usr/bin/time:
+    a child forked from this (large) process would inherit its high-water mark.
+    """
+    out = tempfile.mktemp(prefix="hotseat-bench-", suffix=".json")
+    rss = tempfile.mktemp(prefix="hotseat-bench-", suffix=".rss")
+    output = bytearray()
+    timer = [TIME, "-f", "%M", "-o", rss, sys.executable]
+    if terminal:
+        master, slave = os.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", LINES, COLUMNS, 0, 0))
+        streams: dict[str, Any] = {"stdin": slave, "stdout": slave, "stderr": slave}
+        command = [*timer, str(CHILD), out, *args]
+    else:
+        streams = {
+            "stdin": subprocess.DEVNULL,
+            "stdout": subprocess.PIPE,
+            "stderr": subprocess.STDOUT,
+        }
+        command = [*timer, *args]
+    start = time.monotonic()
+    proc = subprocess.Popen(
+        command, cwd=ROOT, env=env or child_env(), start_new_session=True, **streams
+    )
+    if terminal:
+        os.close(slave)
+        drain_fd = master
+    else:
+        assert proc.stdout is not None
+        drain_fd = proc.stdout.fileno()
+
+    def drain() -> None:
+        while True:
+            try:
+                chunk = os.read(drain_fd, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            if len(output) < 200_000:
+                output.extend(chunk)
+
+    reader = threading.Thread(target=drain, daemon=True)
+    reader.start()
+    killer = threading.Timer(CHILD_TIMEOUT, lambda: os.killpg(proc.pid, 9))
+    killer.start()
+    proc.wait()
+    ended = time.monotonic()
+    killer.cancel()
+    reader.join(5)
+    if terminal:
+        os.close(master)
+    elif proc.stdout is not None:
+        proc.stdout.close()
+    text = output.decode(errors="replace")
+    try:
+        with open(rss) as file:
+            max_rss_kb = float(file.read().split()[-1])
+    finally:
+        if os.path.exists(rss):
+            os.unlink(rss)
+    if proc.returncode != 0:
+        raise RuntimeError(f"{' '.join(command)} exited with {proc.returncode}:\n{text[-3000:]}")
+    marks: dict[str, float] = {}
+    if terminal:
+        try:
+            with open(out) as file:
+                marks = json.load(file)
+        except FileNotFoundError:
+            raise RuntimeError(f"{' '.join(args)}: never drew its frame:\n{text[-3000:]}") from None
+        finally:
+            if os.path.exists(out):
+                os.unlink(out)
+    seconds = (marks["frame"] if terminal else ended) - start
+    rel = {k: (v - start) * 1000 for k, v in marks.items()}
+    return ChildRun(seconds, max_rss_kb / 1024, rel)
+
+
+def alternate(runs: int, makers: Sequence[Callable[[], ChildRun]]) -> list[list[ChildRun]]:
+    """One untimed warm-up of each, then `runs` rounds taking each maker in turn."""
+    for make in makers:
+        make()
+    results: list[list[ChildRun]] = [[] for _ in makers]
+    for _ in range(runs):
+        for found, make in zip(results, makers, strict=True):
+            found.append(make())
+    return results
+
+
+def ms(label: str, runs: list[ChildRun]) -> Series:
+    return Series(label, "ms", [r.seconds * 1000 for r in runs])
+
+
+# ---- 1 and 2: resume, memory, home screen, list --------------------------------------
+
+
+def bench_resume(work: Path, runs: int) -> list[Figure]:
+    seed, moves, states = long_game(LONG_GAME)
+    save_dir = work / "long"
+    store = SaveStore(save_dir)
+    stored_game(store, "long", seed, moves, states[-1])
+    store.close()
+    resume, bare = alternate(
+        runs,
+        [
+            lambda: run_child(["resume", str(save_dir), "long"]),
+            lambda: run_child(["bare"]),
+        ],
+    )
+    print(
+        f"\n1. Resume the {LONG_GAME:,}-move 11-player 3 x 3 game (seed {seed}) to its first frame"
+    )
+    time_ratio = report(
+        "  time to the first game frame (privacy screen), from process start",
+        ms("hotseat resume", resume),
+        ms("bare Textual app", bare),
+    )
+    print("    where the time goes (medians, ms from process start):")
+    for label, found in (("resume", resume), ("bare", bare)):
+        for mark in sorted(found[0].marks, key=found[0].marks.__getitem__):
+            values = [r.marks[mark] for r in found if mark in r.marks]
+            print(f"      {label:<6} {mark:<40} {statistics.median(values):8.1f}")
+    memory = report(
+        "  peak memory (max RSS of the child)",
+        Series("hotseat resume", "MB", [r.max_rss_mb for r in resume]),
+        Series("bare Textual app", "MB", [r.max_rss_mb for r in bare]),
+    )
+    return [
+        Figure("resume <= 1.5x bare app", time_ratio, 1.5),
+        Figure("memory <= 1.5x bare app", memory, 1.5),
+    ]
+
+
+def bench_home(work: Path, runs: int) -> list[Figure]:
+    empty, full = work / "none", work / "many"
+    SaveStore(empty).ensure_writable()
+    store = SaveStore(full)
+    many_saves(store, SAVES)
+    store.close()
+    home_full, home_empty, list_full, list_empty = alternate(
+        runs,
+        [
+            lambda: run_child(["home", str(full), str(SAVES)]),
+            lambda: run_child(["home", str(empty), "0"]),
+            lambda: run_child(["-m", "tui", "list", "--save-dir", str(full)], terminal=False),
+            lambda: run_child(["-m", "tui", "list", "--save-dir", str(empty)], terminal=False),
+        ],
+    )
+    print(f"\n2. Home screen and `hotseat list` with {SAVES} saves and with none")
+    home = report(
+        "  home screen ready (listed in its table), from process start",
+        ms(f"home, {SAVES} saves", home_full),
+        ms("home, no saves", home_empty),
+    )
+    listing = report(
+        "  `hotseat list`, process wall time",
+        ms(f"list, {SAVES} saves", list_full),
+        ms("list, no saves", list_empty),
+    )
+    return [
+        Figure(f"home with {SAVES} <= 1.3x home with none", home, 1.3),
+        Figure(f"list with {SAVES} <= 1.2x list with none", listing, 1.2),
+    ]
+
+
+# ---- 3: commits ----------------------------------------------------------------------
+
+
+def append_once(work: Path, seed: int, moves: list[tuple[int, Any]], states: list[Any], n: int):
+    """Seconds for store.append of move n + 1 on a fresh game with n stored moves."""
+    save_dir = Path(tempfile.mkdtemp(dir=work))
+    store = SaveStore(save_dir)
+    key = stored_game(store, "game", seed, moves[:n], states[n])
+    lease = store.hold(key, set(range(len(PLAYERS))))
+    seat, action = moves[n]
+    summary = summarize(get_game("3x3"), states[n + 1], n + 1)
+    start = time.perf_counter()
+    store.append(lease, n + 1, seat, action, summary)
+    seconds = time.perf_counter() - start
+    store.close()
+    shutil.rmtree(save_dir)
+    return seconds
+
+
+def insert_once(work: Path, action: Any, summary: Any) -> float:
+    """Seconds for a bare INSERT + COMMIT of the same texts into a one-table database,
+    opened with the save database's settings."""
+    folder = Path(tempfile.mkdtemp(dir=work))
+    db = sqlite3.connect(folder / "bare.db", isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
+    db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    db.execute("PRAGMA journal_mode = WAL")
+    db.execute(f"PRAGMA synchronous = {SYNCHRONOUS}")
+    db.execute("CREATE TABLE moves (number INTEGER PRIMARY KEY, action TEXT, summary TEXT)")
+    texts = [json.dumps(v, ensure_ascii=False, separators=(",", ":")) for v in (action, summary)]
+    db.execute("INSERT INTO moves VALUES (1, ?, ?)", texts)  # warm, as the store is by then
+    start = time.perf_counter()
+    db.execute("BEGIN IMMEDIATE")
+    db.execute("INSERT INTO moves VALUES (2, ?, ?)", texts)
+    db.execute("COMMIT")
+    seconds = time.perf_counter() - start
+    db.close()
+    shutil.rmtree(folder)
+    return seconds
+
+
+def bench_commit(work: Path, samples: int) -> list[Figure]:
+    seed, moves, states = long_game(max(COMMIT_AT) + 1)
+    low, high = COMMIT_AT
+    game = get_game("3x3")
+    series = {
+        low: Series(f"append at move {low}", "ms"),
+        high: Series(f"append at move {high:,}", "ms"),
+        0: Series("bare INSERT + COMMIT", "ms"),
+    }
+    append_once(work, seed, moves, states, low)  # warm-up
+    for _ in range(samples):
+        for n in COMMIT_AT:
+            series[n].values.append(1000 * append_once(work, seed, moves, states, n))
+        bare = insert_once(work, moves[high][1], summarize(game, states[high + 1], high + 1))
+        series[0].values.append(1000 * bare)
+    print(f"\n3. Commit of one move (store.append, synchronous={SYNCHRONOUS}, WAL)")
+    growth = report(f"  at move {high:,} against at move {low}", series[high], series[low])
+    over_bare = report(f"  at move {high:,} against a bare insert", series[high], series[0])
+    return [
+        Figure(f"commit at {high} <= 1.2x at {low}", growth, 1.2),
+        Figure("commit <= 1.5x bare insert", over_bare, 1.5),
+    ]
+
+
+# ---- 4: event-loop gaps ---------------------------------------------------------------
+
+
+class BareApp(App[None]):
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("hotseat benchmark: a bare Textual app")
+        yield Footer()
+
+
+def bot_game_length(seed: int) -> int:
+    """How many moves the session's computer players take for 11 seats from `seed`."""
+    game = get_game("3x3")
+    state = game.new_game(PLAYERS, seed)
+    moves = 0
+    while not game.is_over(state):
+        (seat,) = game.to_act(state)
+        rng = random.Random(f"{seed}:{moves}")
+        action = game.bot_action(game.view(state, seat), game.legal_actions(state, seat), rng)
+        state = game.apply(state, seat, action)
+        moves += 1
+    return moves
+
+
+async def tick_gaps(app: App[Any], seconds: float, done: Callable[[], bool]):
+    """Gaps (ms) between the ticks of a TICK-second interval timer while `app` runs headless
+    for `seconds` or until `done()`; and the seconds it ran."""
+    ticks: list[float] = []
+    async with app.run_test(size=(COLUMNS, LINES)):
+        app.set_interval(TICK, lambda: ticks.append(time.perf_counter()))
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds and not done():
+            await asyncio.sleep(0.02)
+        elapsed = time.perf_counter() - start
+    return [1000 * (b - a) for a, b in itertools.pairwise(ticks)], elapsed
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+
+
+def bench_loop(work: Path, runs: int) -> list[Figure]:
+    """Each run plays one of the longest computer games (seeds 0-39) to its end, at most
+    LOOP_SECONDS, then runs the bare app as long."""
+    lengths = {seed: bot_game_length(seed) for seed in range(40)}
+    seeds = sorted(lengths, key=lambda seed: (-lengths[seed], seed))[:runs]
+    stats: dict[str, dict[str, Series]] = {}
+    for who in ("hotseat", "bare"):
+        stats[who] = {k: Series(f"{who} {k} gap", "ms") for k in ("p50", "p99", "max")}
+    played = []
+    for seed in seeds:
+        store = SaveStore(work / f"loop-{seed}")
+        computers = [PlayerSpec(name, "computer") for name in PLAYERS]
+        session = GameSession.create(store, "3x3", computers, seed)
+        app = HotseatApp(store, delay=0.0, session=session)
+        gaps, elapsed = asyncio.run(tick_gaps(app, LOOP_SECONDS, lambda s=session: s.over))
+        played.append(f"seed {seed}: {len(session.record.actions)} moves in {elapsed:.1f} s")
+        app.close_session()
+        store.close()
+        bare_gaps, _ = asyncio.run(tick_gaps(BareApp(), elapsed, lambda: False))
+        for who, found in (("hotseat", gaps), ("bare", bare_gaps)):
+            stats[who]["p50"].values.append(percentile(found, 50))
+            stats[who]["p99"].values.append(percentile(found, 99))
+            stats[who]["max"].values.append(max(found))
+    print(
+        f"\n4. Event-loop gaps, {TICK * 1000:.0f} ms interval timer, 11 computers playing 3 x 3 "
+        "at --delay 0 (headless, until game over), against the bare app as long"
+    )
+    print(f"    {'; '.join(played)}")
+    for k in ("p50", "p99", "max"):
+        report(f"  {k} gap between ticks", stats["hotseat"][k], stats["bare"][k])
+    return [Figure("p99 gap <= 50 ms", stats["hotseat"]["p99"].median, 50.0, " ms")]
+
+
+# ---- profile ---------------------------------------------------------------------------
+
+
+def profile_resume(work: Path) -> None:
+    """cProfile one resume child and print where its time goes."""
+    seed, moves, states = long_game(LONG_GAME)
+    save_dir = work / "profiled"
+    store = SaveStore(save_dir)
+    stored_game(store, "long", seed, moves, states[-1])
+    store.close()
+    stats_file = work / "resume.prof"
+    env = child_env()
+    env["HOTSEAT_BENCH_PROFILE"] = str(stats_file)
+    run_child(["resume", str(save_dir), "long"], env=env)
+    print("\nProfile of one resume (cProfile, cumulative, top 30):")
+    pstats.Stats(str(stats_file)).sort_stats("cumulative").print_stats(30)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer repetitions (about a minute)")
+    parser.add_argument(
+        "--profile", action="store_true", help="also print a cProfile of one resume"
+    )
+    parser.add_argument(
+        "--only", type=int, action="append", choices=(1, 2, 3, 4), help="run only these parts"
+    )
+    args = parser.parse_args()
+    runs, samples, loop_runs = (3, 15, 2) if args.quick else (7, 40, 5)
+    parts = args.only or [1, 2, 3, 4]
+    work = Path(tempfile.mkdtemp(prefix="hotseat-bench-"))
+    figures: list[Figure] = []
+    started = time.perf_counter()
+    try:
+        if 1 in parts:
+            figures += bench_resume(work, runs)
+        if 2 in parts:
+            figures += bench_home(work, runs)
+        if 3 in parts:
+            figures += bench_commit(work, samples)
+        if 4 in parts:
+            figures += bench_loop(work, loop_runs)
+        if args.profile:
+            profile_resume(work)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    kind = "quick" if args.quick else "full"
+    print(f"\nSummary ({kind} run, {time.perf_counter() - started:.0f} s)")
+    print(f"  {'figure':<40} {'measured':>10}  {'target':>8}  result")
+    for figure in figures:
+        target = f"{figure.limit:g}{figure.unit}"
+        print(
+            f"  {figure.name:<40} {figure.text():>10}  {target:>8}  "
+            f"{'ok' if figure.ok else 'MISSED'}"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,128 @@
+"""The child process of bench_saves.py: start an app, note when its first wanted frame is drawn.
+
+    python benchmarks/saves_child.py OUT bare
+    python benchmarks/saves_child.py OUT resume SAVE_DIR NAME
+    python benchmarks/saves_child.py OUT home SAVE_DIR ROWS
+
+Every mode starts the same way (this script, under the terminal the parent
+gives it) and ends the same way: the first frame written to the terminal while
+the wanted screen is current makes the app exit, and the time of that frame
+(time.monotonic, comparable with the parent's clock) is written to OUT as JSON.
+`bare` is a plain Textual app (Header, Static, Footer); `resume` and `home` run
+the real `hotseat` command line. With HOTSEAT_BENCH_PROFILE=FILE the whole run
+is profiled with cProfile into FILE.
+"""
+
+from __future__ import annotations
+
+import time
+
+STARTED = time.monotonic()
+
+import json  # noqa: E402
+import os  # noqa: E402
+import sys  # noqa: E402
+from collections.abc import Callable  # noqa: E402
+from typing import Any  # noqa: E402
+
+from textual.app import App, ComposeResult  # noqa: E402
+from textual.screen import Screen  # noqa: E402
+from textual.widgets import Footer, Header, Static  # noqa: E402
+
+marks: dict[str, float] = {"started": STARTED, "textual imported": time.monotonic()}
+
+
+class BareApp(App[None]):
+    """The anchor: the smallest app with the same chrome as hotseat's screens."""
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("hotseat benchmark: a bare Textual app")
+        yield Footer()
+
+
+def exit_on_frame(out: str, wanted: Callable[[Screen[Any]], bool]) -> None:
+    """Make every App exit after its first frame drawn while `wanted(current screen)`."""
+    display = App._display
+
+    def _display(self: App[Any], screen: Screen[Any], renderable: Any) -> None:
+        display(self, screen, renderable)
+        if renderable is None or self._batch_count or "frame" in marks:
+            return
+        name = f"first {type(screen).__name__} frame"
+        marks.setdefault(name, time.monotonic())
+        if screen is self.screen and wanted(screen):
+            marks["frame"] = time.monotonic()
+            with open(out, "w") as file:
+                json.dump(marks, file)
+            self.exit()
+
+    App._display = _display  # type: ignore[method-assign]
+    run = App.run
+
+    def timed_run(self: App[Any], *args: Any, **kwargs: Any) -> Any:
+        marks["App.run called"] = time.monotonic()
+        return run(self, *args, **kwargs)
+
+    App.run = timed_run  # type: ignore[method-assign]
+
+
+def main(argv: list[str]) -> int:
+    out, mode, *args = argv
+    if mode == "bare":
+        exit_on_frame(out, lambda screen: True)
+        BareApp().run()
+        return 0
+    from textual.widgets import DataTable
+
+    import tui.cli
+    from tui.cli import main as hotseat
+    from tui.screens.handoff import HandoffScreen
+    from tui.screens.home import HomeScreen
+    from tui.screens.table import TableScreen
+
+    marks["hotseat imported"] = time.monotonic()
+    open_session = tui.cli.open_session
+
+    def timed_open(*args: Any) -> Any:
+        marks["opening the save"] = time.monotonic()
+        try:
+            return open_session(*args)
+        finally:
+            marks["save open (replayed), app starts"] = time.monotonic()
+
+    tui.cli.open_session = timed_open
+    if mode == "resume":
+        save_dir, name = args
+
+        def game_shown(screen: Screen[Any]) -> bool:
+            """The privacy screen, or a table that has drawn a view (no privacy screen)."""
+            if isinstance(screen, HandoffScreen):
+                return True
+            return isinstance(screen, TableScreen) and bool(screen.view)
+
+        exit_on_frame(out, game_shown)
+        return hotseat(["resume", name, "--save-dir", save_dir])
+    if mode == "home":
+        save_dir, rows = args
+
+        def listed(screen: Screen[Any]) -> bool:
+            if not isinstance(screen, HomeScreen) or not hasattr(screen, "infos"):
+                return False
+            return screen.query_one("#saves", DataTable).row_count == int(rows)
+
+        exit_on_frame(out, listed)
+        return hotseat(["--save-dir", save_dir])
+    raise SystemExit(f"unknown mode {mode!r}")
+
+
+if __name__ == "__main__":
+    profile = os.environ.get("HOTSEAT_BENCH_PROFILE")
+    if profile:
+        import cProfile
+
+        profiler = cProfile.Profile()
+        code = profiler.runcall(main, sys.argv[1:])
+        profiler.dump_stats(profile)
+        sys.exit(code)
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,229 @@
+"""The save database: one SQLite file in WAL mode, its schema, migrations and error messages.
+
+Every sqlite3 error is turned into a one-line SaveError naming the file; nothing
+here ever raises a bare sqlite3 exception to a caller.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+from saves.errors import SaveError
+
+FILENAME = "hotseat.db"
+
+BUSY_TIMEOUT_MS = 3000
+"""How long a write waits for another connection's transaction before giving up."""
+
+SYNCHRONOUS = "FULL"
+"""Every commit reaches the disk before it returns: see docs/architecture.md."""
+
+SCHEMA_V1 = """
+CREATE TABLE games (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+    game TEXT NOT NULL,
+    rules_version INTEGER NOT NULL,
+    options TEXT NOT NULL,
+    players TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    setup TEXT NOT NULL,
+    created TEXT NOT NULL,
+    updated TEXT NOT NULL,
+    summary TEXT NOT NULL,
+    over INTEGER NOT NULL DEFAULT 0,
+    moves INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE moves (
+    game INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    number INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    PRIMARY KEY (game, number)
+) WITHOUT ROWID;
+CREATE TABLE seats (
+    game INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    seat INTEGER NOT NULL,
+    token TEXT NOT NULL,
+    pid INTEGER NOT NULL,
+    host TEXT NOT NULL,
+    user TEXT NOT NULL,
+    since TEXT NOT NULL,
+    seen REAL NOT NULL,
+    PRIMARY KEY (game, seat)
+);
+CREATE TABLE meta (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+CREATE TABLE imported (
+    file TEXT PRIMARY KEY,
+    name TEXT,
+    at TEXT NOT NULL
+);
+"""
+"""Version 1: games with their public summary, append-only moves, open seats, facts about
+the store itself (meta) and the old save files already imported."""
+
+
+def _run_script(script: str) -> Callable[[sqlite3.Connection], None]:
+    """A migration step that runs each statement of `script` inside the caller's transaction."""
+
+    def step(db: sqlite3.Connection) -> None:
+        for statement in script.split(";"):
+            if statement.strip():
+                db.execute(statement)
+
+    return step
+
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_run_script(SCHEMA_V1)]
+"""MIGRATIONS[n] takes the schema from version n to n + 1."""
+
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class Database:
+    """One connection to the save database, opened on first use."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.path = root / FILENAME
+        self._db: sqlite3.Connection | None = None
+        self.created = False
+
+    def exists(self) -> bool:
+        return self._db is not None or os.path.lexists(self.path)
+
+    @property
+    def db(self) -> sqlite3.Connection:
+        """The open connection; creates the folder (0700) and file (0600) when missing."""
+        if self._db is None:
+            with self.errors():
+                self._db = self._connect()
+        return self._db
+
+    def close(self) -> None:
+        if self._db is not None:
+            with contextlib.suppress(sqlite3.Error):
+                self._db.close()
+            self._db = None
+
+    @contextlib.contextmanager
+    def errors(self, doing: str = "") -> Iterator[None]:
+        """Turn sqlite3 and OS errors inside into one-line SaveErrors."""
+        try:
+            yield
+        except SaveError:
+            raise
+        except sqlite3.Error as err:
+            raise SaveError(self.explain(err, doing)) from None
+        except OSError as err:
+            raise SaveError(f"cannot write saves in {self.root}: {err.strerror or err}") from None
+
+    @contextlib.contextmanager
+    def transaction(self, doing: str = "") -> Iterator[sqlite3.Connection]:
+        """A write transaction (BEGIN IMMEDIATE ... COMMIT); rolled back on any error."""
+        db = self.db
+        with self.errors(doing):
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+            except BaseException:
+                with contextlib.suppress(sqlite3.Error):
+                    db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+
+    def data_version(self) -> int:
+        """A number that changes whenever another connection commits to the database."""
+        with self.errors():
+            return int(self.db.execute("PRAGMA data_version").fetchone()[0])
+
+    def explain(self, err: sqlite3.Error, doing: str = "") -> str:
+        """A one-line message for a sqlite3 error, naming the file."""
+        text = str(err).lower()
+        where = f"{self.path}"
+        prefix = f"{doing}: " if doing else ""
+        if "not a database" in text or "file is encrypted" in text:
+            return f"{prefix}{where} is not a hotseat database; it was left as it is"
+        if "malformed" in text or "corrupt" in text or "disk i/o" in text:
+            return f"{prefix}{where} is damaged ({err}); it was left as it is"
+        if "locked" in text or "busy" in text:
+            return (
+                f"{prefix}{where} is locked by another program "
+                f"(waited {BUSY_TIMEOUT_MS // 1000} s); nothing was changed"
+            )
+        if "readonly" in text or "read-only" in text or "unable to open" in text:
+            return f"{prefix}cannot write saves in {self.root}: the folder or file is read-only"
+        if "full" in text:
+            return f"{prefix}the disk is full: {where} was not changed"
+        return f"{prefix}{where}: {err}"
+
+    def _connect(self) -> sqlite3.Connection:
+        _make_folder(self.root)
+        if not os.path.lexists(self.path):
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
+            os.close(fd)
+            self.created = True
+        elif not os.path.isfile(self.path):
+            raise SaveError(f"{self.path} is not a hotseat database (not a regular file)")
+        db = sqlite3.connect(
+            self.path, isolation_level=None, check_same_thread=False, timeout=BUSY_TIMEOUT_MS / 1000
+        )
+        try:
+            db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            self._check_version(db)  # before anything is written, even the journal mode
+            mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            if str(mode).lower() != "wal":
+                raise SaveError(f"{self.path}: cannot use a write-ahead log here ({mode})")
+            db.execute(f"PRAGMA synchronous = {SYNCHRONOUS}")
+            db.execute("PRAGMA foreign_keys = ON")
+            self._migrate(db)
+        except BaseException:
+            db.close()
+            raise
+        return db
+
+    def _check_version(self, db: sqlite3.Connection) -> int:
+        """The schema version; SaveError if a newer hotseat or another program wrote it."""
+        version = int(db.execute("PRAGMA user_version").fetchone()[0])
+        if version > SCHEMA_VERSION:
+            raise SaveError(
+                f"{self.path} was written by a newer hotseat (database version {version}, "
+                f"this one knows up to {SCHEMA_VERSION}); it was left as it is"
+            )
+        if version == 0 and db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+            raise SaveError(f"{self.path} is another program's database; it was left as it is")
+        return version
+
+    def _migrate(self, db: sqlite3.Connection) -> None:
+        if self._check_version(db) == SCHEMA_VERSION:
+            return
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            version = int(db.execute("PRAGMA user_version").fetchone()[0])
+            for step in MIGRATIONS[version:]:
+                step(db)
+            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            db.execute("COMMIT")
+        except BaseException:
+            with contextlib.suppress(sqlite3.Error):
+                db.execute("ROLLBACK")
+            raise
+
+
+def _make_folder(root: Path) -> None:
+    """Create the save folder with mode 0700 unless it exists."""
+    if root.is_dir():
+        return
+    if os.path.lexists(root):
+        raise SaveError(f"cannot write saves in {root}: it is not a folder")
+    root.parent.mkdir(parents=True, exist_ok=True)
+    with contextlib.suppress(FileExistsError):
+        os.mkdir(root, 0o700)
+    os.chmod(root, 0o700)

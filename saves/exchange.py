@@ -1,0 +1,124 @@
+"""JSON as the exchange format: export a game as a version-1 save document, import such
+files through the strict parser, and bring old one-file-per-save folders in once."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+from saves.errors import DamagedSave, SaveError
+from saves.record import decode, encode, summarize, utc_now
+from saves.replay import replay
+from saves.store import SaveStore
+
+MAX_SIZE = 4 * 1024 * 1024
+"""Larger files are refused unread: a save document is a few hundred kilobytes at most."""
+
+OLD_SAVES_DONE = "old-json-saves-imported"
+
+
+def export_game(store: SaveStore, name: str) -> bytes:
+    """Game `name` as the bytes of a save document."""
+    _, record = store.record(name)
+    return encode(record)
+
+
+def import_file(store: SaveStore, path: Path, name: str | None = None) -> str:
+    """Import the save document at `path` as a new game; its name (from the file name
+    unless given). DamagedSave or SaveError with one line, and nothing stored, if the
+    file is not a save whose every move replays."""
+    record = decode(read_document(path), path.name)
+    game, state = replay(record)
+    record.summary = summarize(game, state, len(record.actions))
+    stem = path.name[: -len(".json")] if path.name.endswith(".json") else path.name
+    chosen = store.unique_name(name or stem)
+    store.create(chosen, record, touch=False)
+    return chosen
+
+
+def import_old_saves(store: SaveStore) -> str | None:
+    """Import the `*.json` saves of an old save folder, once; a one-line report or None.
+
+    The files are left as they are. Each is tried once: one that fails is named
+    in the report and can be imported by hand later.
+    """
+    files = _old_files(store.root)
+    if not files:
+        return None
+    database = store.database
+    with database.errors("cannot import old saves"):
+        done = database.db.execute("SELECT 1 FROM meta WHERE key = ?", (OLD_SAVES_DONE,)).fetchone()
+        if done:
+            return None
+        tried = {row[0] for row in database.db.execute("SELECT file FROM imported")}
+    imported, failed = 0, []
+    for path in files:
+        if path.name in tried:
+            continue
+        try:
+            name: str | None = import_file(store, path)
+            imported += 1
+        except SaveError:
+            name = None
+            failed.append(path.name)
+        with database.transaction("cannot import old saves") as db:
+            db.execute(
+                "INSERT OR REPLACE INTO imported (file, name, at) VALUES (?, ?, ?)",
+                (path.name, name, utc_now()),
+            )
+    with database.transaction("cannot import old saves") as db:
+        db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (OLD_SAVES_DONE, "1"))
+    report = f"imported {imported} old save file(s) from {store.root} into {database.path.name}"
+    report += " (the .json files are left as they were)"
+    if failed:
+        shown = ", ".join(failed[:3]) + (" ..." if len(failed) > 3 else "")
+        report += f"; {len(failed)} could not be imported ({shown}): try hotseat import FILE"
+    return report
+
+
+def read_document(path: Path) -> bytes:
+    """The bytes of a save document; DamagedSave for anything not a readable small file."""
+    source = path.name
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError as err:
+        raise DamagedSave(f"{source}: cannot be read ({err.strerror})", path=path) from None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise DamagedSave(f"{source}: is a folder, not a save file", path=path)
+        if not stat.S_ISREG(info.st_mode):
+            raise DamagedSave(f"{source}: is not a regular file", path=path)
+        if info.st_size > MAX_SIZE:
+            raise _too_large(path, info.st_size)
+        chunks = []
+        size = 0
+        while chunk := os.read(fd, 1 << 16):
+            chunks.append(chunk)
+            size += len(chunk)
+            if size > MAX_SIZE:
+                raise _too_large(path, size)
+        return b"".join(chunks)
+    except OSError as err:
+        raise DamagedSave(f"{source}: cannot be read ({err.strerror})", path=path) from None
+    finally:
+        os.close(fd)
+
+
+def _old_files(root: Path) -> list[Path]:
+    try:
+        with os.scandir(root) as scan:
+            return sorted(
+                Path(entry.path)
+                for entry in scan
+                if entry.name.endswith(".json") and not entry.name.startswith(".")
+            )
+    except OSError:
+        return []
+
+
+def _too_large(path: Path, size: int) -> DamagedSave:
+    return DamagedSave(
+        f"{path.name}: not a hotseat save (too large: {size / 2**20:.1f} MB)", path=path
+    )

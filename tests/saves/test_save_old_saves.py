@@ -1,0 +1,136 @@
+"""The one-time import of an old save folder (one JSON file per game): every good file
+comes in once, under its own name; the files are left exactly as they were; the report
+names what could not come in."""
+
+from __future__ import annotations
+
+import pytest
+from save_helpers import played, snapshot
+
+import saves.exchange
+from saves import import_old_saves
+from saves.database import FILENAME
+from saves.record import encode
+
+LEFTOVERS = {
+    "evening.json.bak": b"{}",
+    ".evening.lock": b"pid 1",
+    ".evening.json.0123456789abcdef.tmp": b"{",
+    ".hidden.json": b"{",
+    "notes.txt": b"hello",
+}
+"""What the old store left beside its saves: backups, lock and temp files, other files."""
+
+
+@pytest.fixture
+def old_folder(store):
+    """The save folder as the old store left it: two good saves, a broken one, leftovers."""
+    store.root.mkdir(mode=0o700)
+    evening, friday = played(10)[0], played(3, seed=2)[0]
+    (store.root / "evening.json").write_bytes(encode(evening))
+    (store.root / "friday.json").write_bytes(encode(friday))
+    (store.root / "broken.json").write_bytes(b'{"format": "hotseat-save", "version": 1')
+    for name, content in LEFTOVERS.items():
+        (store.root / name).write_bytes(content)
+    return {"evening": evening, "friday": friday}
+
+
+def _old_files(folder) -> dict:
+    return {k: v for k, v in snapshot(folder).items() if not k.startswith(FILENAME)}
+
+
+def test_good_old_saves_come_in_and_the_report_names_the_failures(store, old_folder):
+    report = import_old_saves(store)
+
+    assert report == (
+        f"imported 2 old save file(s) from {store.root} into {FILENAME} "
+        "(the .json files are left as they were); 1 could not be imported (broken.json): "
+        "try hotseat import FILE"
+    )
+    assert sorted(info.name for info in store.list()) == ["evening", "friday"]
+    for name, record in old_folder.items():
+        assert store.load(name)[0] == record
+
+
+def test_old_save_files_are_left_byte_for_byte_as_they_were(store, old_folder):
+    before = _old_files(store.root)
+
+    import_old_saves(store)
+    import_old_saves(store)
+
+    assert _old_files(store.root) == before
+
+
+def test_old_saves_are_imported_only_once(store, old_folder, stores):
+    import_old_saves(store)
+    listing = [(info.name, info.summary) for info in store.list()]
+
+    assert import_old_saves(store) is None
+    assert import_old_saves(stores()) is None
+    assert [(info.name, info.summary) for info in store.list()] == listing
+
+
+def test_an_import_stopped_half_way_goes_on_where_it_stopped(store, old_folder, monkeypatch):
+    real_import = saves.exchange.import_file
+
+    def interrupted(store, path, name=None):
+        if path.name == "friday.json":
+            raise KeyboardInterrupt
+        return real_import(store, path, name)
+
+    monkeypatch.setattr(saves.exchange, "import_file", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        import_old_saves(store)
+    monkeypatch.undo()
+    assert [info.name for info in store.list()] == ["evening"]
+
+    report = import_old_saves(store)
+
+    assert report is not None and report.startswith("imported 1 old save file(s)")
+    assert sorted(info.name for info in store.list()) == ["evening", "friday"]
+
+
+def test_a_folder_without_old_saves_gets_no_report_and_no_database(store):
+    assert import_old_saves(store) is None
+    store.root.mkdir()
+    (store.root / "notes.txt").write_text("hello")
+
+    assert import_old_saves(store) is None
+    assert not store.path.exists()
+
+
+def test_old_saves_whose_names_differ_only_by_case_both_come_in(store):
+    store.root.mkdir()
+    (store.root / "Friday.json").write_bytes(encode(played(2)[0]))
+    (store.root / "friday.json").write_bytes(encode(played(4)[0]))
+
+    assert import_old_saves(store).startswith("imported 2 old save file(s)")
+
+    assert {info.name: info.summary["moves"] for info in store.list()} == {
+        "Friday": 2,
+        "friday-2": 4,
+    }
+
+
+def test_an_old_save_named_like_a_windows_device_comes_in_under_a_new_name(store):
+    store.root.mkdir()
+    (store.root / "con.json").write_bytes(encode(played(2)[0]))
+    (store.root / "nul.v2.json").write_bytes(encode(played(2)[0]))
+
+    assert import_old_saves(store).startswith("imported 2 old save file(s)")
+
+    assert sorted(info.name for info in store.list()) == ["con-game", "nul-game.v2"]
+
+
+def test_the_report_names_at_most_three_failures(store):
+    store.root.mkdir()
+    for name in "abcde":
+        (store.root / f"{name}.json").write_text("{")
+
+    report = import_old_saves(store)
+
+    assert report is not None and "\n" not in report
+    assert report.endswith(
+        "; 5 could not be imported (a.json, b.json, c.json ...): try hotseat import FILE"
+    )
+    assert store.list() == []

@@ -1,0 +1,116 @@
+"""The app on the save database: resume goes straight to the table, listing once per visit,
+take-over, and moves from another terminal reaching the screen."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from textual.pilot import Pilot
+
+from saves import SaveInfo, SaveStore
+from tui.model import GameSession
+from tui.screens.handoff import HandoffScreen
+from tui.screens.home import HomeScreen
+from tui.screens.table import TableScreen
+from tui.screens.take_over import TakeOverScreen
+
+from tui_helpers import app_for, new_session, screen_text, until
+
+
+async def settle(pilot: Pilot, times: int = 5) -> None:
+    for _ in range(times):
+        await pilot.pause()
+
+
+async def test_resume_builds_no_home_screen_until_escape(store: SaveStore) -> None:
+    session = new_session(store, "Ann,Bob", seed=4)
+    app = app_for(store, session, resumed=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        assert not any(isinstance(s, HomeScreen) for s in app.screen_stack)
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, HomeScreen))
+        assert "table" in screen_text(app)
+
+
+async def test_home_screen_lists_the_saves_once_per_visit(
+    store: SaveStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    new_session(store, "Ann,Bob", seed=4).close()
+    calls: list[int] = []
+    real_list = store.list
+
+    def counting_list() -> list[SaveInfo]:
+        calls.append(1)
+        return real_list()
+
+    monkeypatch.setattr(store, "list", counting_list)
+    app = app_for(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert len(calls) == 1
+        await pilot.press("question_mark")
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, HomeScreen)
+        assert len(calls) == 2
+
+
+async def test_a_taken_over_table_says_so_and_goes_home(store: SaveStore) -> None:
+    session = new_session(store, "Ann,Bob", seed=4)
+    app = app_for(store, session, resumed=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        other = GameSession.open(SaveStore(store.root), "table", take_over=True)
+        try:
+            await until(pilot, lambda: isinstance(app.screen, HomeScreen))
+            said = [n.message for n in app._notifications]
+            assert said == ["This game was taken over by another terminal"]
+            assert app.session is None
+            assert other.store.still_held(other.lease)  # type: ignore[arg-type]
+        finally:
+            other.close()
+
+
+async def test_opening_a_game_held_elsewhere_asks_before_taking_it_over(
+    store: SaveStore,
+) -> None:
+    elsewhere = new_session(SaveStore(store.root), "Ann,Bob", seed=4)
+    app = app_for(store)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(app.screen, TakeOverScreen))
+            assert f"pid {os.getpid()} on host" in screen_text(app)
+            await pilot.press("n")
+            await until(pilot, lambda: isinstance(app.screen, HomeScreen))
+            assert elsewhere.store.still_held(elsewhere.lease)  # type: ignore[arg-type]
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(app.screen, TakeOverScreen))
+            await pilot.press("y")
+            await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+            assert not elsewhere.store.still_held(elsewhere.lease)  # type: ignore[arg-type]
+    finally:
+        elsewhere.close()
+
+
+async def test_a_move_made_in_another_terminal_reaches_the_table(store: SaveStore) -> None:
+    new_session(store, "Ann,Bob", seed=4, game="xoxo").close()
+    ann = GameSession.open(SaveStore(store.root), "table", people=["Ann"])
+    bob = GameSession.open(store, "table", people=["Bob"])
+    app = app_for(store, bob)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            table = app.screen
+            assert isinstance(table, TableScreen) and not table.my_turn
+            assert "Waiting for Ann" in screen_text(app)
+            ann.apply(0, ann.legal(0)[0])
+            await until(pilot, lambda: isinstance(app.screen, HandoffScreen) or table.my_turn)
+            assert len(bob.record.actions) == 1
+            assert bob.view(1) == ann.game.view(ann.state, 1)
+    finally:
+        ann.close()

@@ -1,0 +1,43 @@
+"""Asks before taking a game's seats from another terminal that has them open."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+
+class TakeOverScreen(ModalScreen[bool]):
+    """Says who holds the game and since when; `y` takes it over, `n` or Esc keeps away."""
+
+    BINDINGS = [
+        Binding("y", "answer(True)", "Take over"),
+        Binding("n,escape", "answer(False)", "Cancel"),
+    ]
+
+    def __init__(self, name: str, holder: str) -> None:
+        super().__init__()
+        self.save_name = name
+        self.holder = holder
+        self._answered = False
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="take-over-box"):
+            text = Text(f"{self.save_name} is open in another terminal:\n", style="bold")
+            text.append(f"{self.holder}.\n\n")
+            text.append("Take it over? That terminal goes back to its home screen; ")
+            text.append("no move is lost.\n\n")
+            text.append("y", style="bold reverse")
+            text.append(" take over    ")
+            text.append("n", style="bold reverse")
+            text.append(" cancel")
+            yield Static(text)
+        yield Footer()
+
+    def action_answer(self, take: bool) -> None:
+        if not self._answered:
+            self._answered = True
+            self.dismiss(take)
