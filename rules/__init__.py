@@ -3,15 +3,42 @@
 Standard library only, no I/O. `GAMES` maps stable ids to `Game` objects.
 """
 
-from rules.engine import JSON, MAX_NAME_LENGTH, Action, Game, IllegalAction, Option, SetupError
-from rules.shifting_stones import ShiftingStones
-from rules.three_by_three import ThreeByThree
-from rules.xoxo import Xoxo
-from rules.xylotar import Xylotar
+from collections.abc import Iterator, Mapping
+from importlib import import_module
 
-GAMES: dict[str, Game] = {
-    game.id: game for game in (ThreeByThree(), Xoxo(), ShiftingStones(), Xylotar())
+from rules.engine import JSON, MAX_NAME_LENGTH, Action, Game, IllegalAction, Option, SetupError
+
+ENGINES = {
+    "3x3": ("rules.three_by_three", "ThreeByThree"),
+    "xoxo": ("rules.xoxo", "Xoxo"),
+    "shifting-stones": ("rules.shifting_stones", "ShiftingStones"),
+    "xylotar": ("rules.xylotar", "Xylotar"),
 }
+"""Where each game's engine lives: (module, class), in menu order."""
+
+
+class GameRegistry(Mapping[str, Game]):
+    """The games by id. An engine's module is imported when its game is first asked for,
+    so opening one game does not pay for loading all four."""
+
+    def __init__(self) -> None:
+        self._loaded: dict[str, Game] = {}
+
+    def __getitem__(self, game_id: str) -> Game:
+        game = self._loaded.get(game_id)
+        if game is None:
+            module, name = ENGINES[game_id]
+            game = self._loaded[game_id] = getattr(import_module(module), name)()
+        return game
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(ENGINES)
+
+    def __len__(self) -> int:
+        return len(ENGINES)
+
+
+GAMES = GameRegistry()
 
 
 class UnknownGame(KeyError):

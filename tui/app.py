@@ -9,7 +9,6 @@ from saves import DamagedSave, SaveError, SaveStore, SeatsHeld
 from tui.games import screen_class
 from tui.model import GameSession, recover_save
 from tui.screens.home import HomeScreen
-from tui.screens.new_game import NewGameScreen
 from tui.screens.table import TableScreen
 from tui.screens.take_over import TakeOverScreen
 
@@ -77,6 +76,8 @@ class HotseatApp(App[None]):
             self.session = None
 
     def new_game(self, game_id: str) -> None:
+        from tui.screens.new_game import NewGameScreen  # it loads every engine; a resume needs one
+
         def started(session: GameSession | None) -> None:
             if session is not None:
                 self.open_table(session, resumed=False)

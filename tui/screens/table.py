@@ -61,7 +61,10 @@ class TableScreen(Screen[None]):
     def on_mount(self) -> None:
         self.sub_title = self.session.name
         self.set_interval(POLL_INTERVAL, self.poll_store)
-        self.call_after_refresh(self.advance)
+        if self.must_hand_off:
+            self.advance()  # the privacy screen comes first: no frame of the table before it
+        else:
+            self.call_after_refresh(self.advance)
 
     def poll_store(self) -> None:
         """Take in moves other terminals stored; leave when this game was taken over."""
