@@ -96,7 +96,7 @@ class SaveStore:
             return []
         with self.database.errors("cannot list saves"):
             rows = self.database.db.execute(
-                f"SELECT {_GAME_COLUMNS} FROM games ORDER BY updated DESC, id DESC"
+                f"SELECT {_GAME_COLUMNS} FROM games ORDER BY julianday(updated) DESC, id DESC"
             ).fetchall()
         return [self._info(row) for row in rows]
 
@@ -115,7 +115,7 @@ class SaveStore:
             return None
         with self.database.errors():
             row = self.database.db.execute(
-                "SELECT name FROM games ORDER BY updated DESC, id DESC LIMIT 1"
+                "SELECT name FROM games ORDER BY julianday(updated) DESC, id DESC LIMIT 1"
             ).fetchone()
         return row[0] if row else None
 
@@ -194,11 +194,10 @@ class SaveStore:
         if seat not in lease.seats:
             raise TakenOver(f"seat {seat} is not open in this terminal")
         with self.database.transaction("the move was not saved") as db:
-            if not seats.held(db, lease):
-                raise TakenOver("This game was taken over by another terminal")
             stepped = db.execute(
                 "UPDATE games SET summary = ?, over = ?, moves = ?, updated = ? "
-                "WHERE id = ? AND moves = ?",
+                "WHERE id = ? AND moves = ? "
+                "AND (SELECT count(*) FROM seats WHERE token = ?) = ?",
                 (
                     _dumps(summary),
                     bool(summary.get("over")),
@@ -206,8 +205,12 @@ class SaveStore:
                     utc_now(),
                     lease.game,
                     number - 1,
+                    lease.token,
+                    len(lease.seats),
                 ),
             ).rowcount
+            if not stepped and not seats.held(db, lease):
+                raise TakenOver("This game was taken over by another terminal")
             try:
                 db.execute(
                     "INSERT INTO moves (game, number, seat, action) VALUES (?, ?, ?, ?)",

@@ -126,6 +126,14 @@ def test_the_listing_is_most_recently_played_first(store):
     assert store.most_recent() == "c-new"
 
 
+def test_the_listing_orders_by_the_moment_played_whatever_the_time_zone(store):
+    _stored_at(store, "utc-later", "2020-01-01T10:30:00+00:00")
+    _stored_at(store, "berlin-earlier", "2020-01-01T11:00:00+01:00")
+
+    assert [info.name for info in store.list()] == ["utc-later", "berlin-earlier"]
+    assert store.most_recent() == "utc-later"
+
+
 def test_playing_a_move_brings_a_game_to_the_top_of_the_listing(store):
     _stored_at(store, "newer", "2020-01-03T10:00:00+00:00")
     _stored_at(store, "older", OLD)
