@@ -16,8 +16,11 @@ A round: each hand is dealt to the seat right of its holder, who sorts it
 sorter picks which colour comes next (`Sort`), groups of one are placed
 automatically. With 2 players A sorts the hands of West and B, B those of East
 and A. Then tricks (phase "play"): `Play(slot)`. Right after a play a seat
-without a bid may bid (phase "bid"): `Peek(a, b)` at two neighbouring
-face-down slots, then `Bid(slot)` one of them; or `Pass`. Rounds follow one
+without a bid that still has more than two face-down cards may bid (phase
+"bid"): `Peek(a, b)` at two neighbouring face-down slots, then `Bid(slot)` one
+of them; or `Pass`. A seat without a bid left with two face-down cards has no
+choice any more: it plays one of them later and the last becomes its bid.
+Rounds follow one
 another without a confirming action; 3 rounds, then extra rounds while the
 final tie-break leaves a tie.
 
@@ -485,7 +488,7 @@ class Xylotar(Game):
             _sort(new, action.colour)
         elif isinstance(action, Play):
             _lay(new, seat, action.slot)
-            if new.bid_slot[seat] is None and len(down_slots(new, seat)) >= 2:
+            if new.bid_slot[seat] is None and len(down_slots(new, seat)) > 2:
                 new.phase = BID
             else:
                 _step(new)

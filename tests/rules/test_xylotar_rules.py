@@ -150,6 +150,25 @@ def test_a_seat_that_passes_may_bid_after_its_next_play() -> None:
     assert state.phase == "bid" and GAME.to_act(state) == [1]
 
 
+def test_no_bid_is_offered_once_a_player_without_one_is_down_to_two_cards() -> None:
+    state = play_first(started(5, dealer=4), until=9)
+    assert state.trick_no == 10 and all(slot is None for slot in state.bid_slot)
+    seat = state.turn
+    assert len(down_slots(state, seat)) == 3
+    state = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+    assert len(down_slots(state, seat)) == 2
+    assert state.phase == "play" and GAME.to_act(state) != [seat]
+    assert state.bid_slot[seat] is None
+
+
+def test_a_player_with_three_face_down_cards_may_still_bid_after_playing() -> None:
+    state = play_first(started(5, dealer=4), until=8)
+    seat = state.turn
+    assert len(down_slots(state, seat)) == 4
+    state = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+    assert state.phase == "bid" and GAME.to_act(state) == [seat]
+
+
 def test_the_last_face_down_card_becomes_the_bid() -> None:
     state = play_first(started(5, dealer=4), until=10)
     assert state.trick_no == 11 and all(slot is None for slot in state.bid_slot)
