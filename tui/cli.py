@@ -123,9 +123,21 @@ def build_parser() -> Parser:
     return parser
 
 
+APP_COMMANDS = (None, "new", "resume")
+"""The commands that show the full-screen app (the others print and exit)."""
+
+
+def has_terminal() -> bool:
+    """True when both standard input and output are a terminal the app can draw on."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; user mistakes and damaged saves end in one line on stderr."""
     args = build_parser().parse_args(argv)
+    if args.command in APP_COMMANDS and not has_terminal():
+        print("hotseat needs a terminal (with ssh, use ssh -t)", file=sys.stderr)
+        return USAGE_ERROR
     save_dir = getattr(args, "save_dir", None) or default_save_dir()
     store = SaveStore(Path(os.path.expanduser(str(save_dir))))
     try:

@@ -22,6 +22,12 @@ def fixed_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterat
     time.tzset()
 
 
+@pytest.fixture(autouse=True)
+def a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command line runs as from a terminal (pytest's standard streams are not one)."""
+    monkeypatch.setattr("tui.cli.has_terminal", lambda: True)
+
+
 @pytest.fixture
 def store(tmp_path: Path) -> SaveStore:
     return SaveStore(Path(os.environ["HOTSEAT_SAVE_DIR"]))

@@ -139,6 +139,26 @@ def test_resume_of_a_save_open_elsewhere_names_the_holder(
     assert len(err.strip().splitlines()) == 1
 
 
+@pytest.mark.parametrize("argv", [["new", "xoxo", "--players", "Ann,Bob"], ["resume"], []])
+def test_without_a_terminal_the_app_says_so_in_one_line_and_changes_nothing(
+    tmp_path: Path, argv: list[str]
+) -> None:
+    env = dict(os.environ, HOTSEAT_SAVE_DIR=str(tmp_path / "saves"))
+    done = subprocess.run(
+        [sys.executable, "-m", "tui", *argv],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert done.stderr == "hotseat needs a terminal (with ssh, use ssh -t)\n"
+    assert done.stdout == ""
+    assert not (tmp_path / "saves").exists()
+
+
 def test_python_dash_m_tui_runs_the_cli(tmp_path: Path) -> None:
     env = dict(os.environ, HOTSEAT_SAVE_DIR=str(tmp_path / "empty"))
     done = subprocess.run(
