@@ -6,6 +6,7 @@ from textual.app import App
 from textual.binding import Binding
 
 from saves import DamagedSave, SaveError, SaveStore, SeatsHeld
+from tui.crash import crash_message, write_crash_log
 from tui.games import screen_class
 from tui.model import GameSession, recover_save
 from tui.screens.home import HomeScreen
@@ -54,6 +55,7 @@ class HotseatApp(App[None]):
         self.session: GameSession | None = None
         self._start = (session, resumed)
         self._notice = notice
+        self.crash: str | None = None
 
     def on_mount(self) -> None:
         session, resumed = self._start
@@ -145,6 +147,15 @@ class HotseatApp(App[None]):
                 topic = screen.game_id
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(topic))
+
+    def _handle_exception(self, error: Exception) -> None:
+        """A bug: Textual exits as usual, but instead of its traceback (which shows local
+        variables, hidden cards among them) the command prints `self.crash`, one line,
+        and the traceback goes to a log file. Every move shown as done is stored."""
+        super()._handle_exception(error)
+        moves = len(self.session.record.actions) if self.session is not None else None
+        self.crash = crash_message(moves, write_crash_log(error))
+        self._exit_renderables.clear()
 
     async def action_quit(self) -> None:
         self.close_session()

@@ -213,6 +213,9 @@ def run_app(
         app.run()
     finally:
         app.close_session()
+    if app.crash is not None:
+        print(app.crash, file=sys.stderr)
+        return 1
     return 0
 
 
