@@ -24,12 +24,21 @@ def export_game(store: SaveStore, name: str) -> bytes:
     return encode(record)
 
 
-def import_file(store: SaveStore, path: Path, name: str | None = None) -> str:
+def import_file(
+    store: SaveStore, path: Path, name: str | None = None, *, recover: bool = False
+) -> str:
     """Import the save document at `path` as a new game; its name (from the file name
     unless given). DamagedSave or SaveError with one line, and nothing stored, if the
-    file is not a save whose every move replays."""
+    file is not a save whose every move replays; with `recover`, the moves before the
+    first refused one are imported instead."""
     record = decode(read_document(path), path.name)
-    game, state = replay(record)
+    try:
+        game, state = replay(record)
+    except DamagedSave as damaged:
+        if not recover or not damaged.replayable_moves:
+            raise
+        record.actions = record.actions[: damaged.replayable_moves]
+        game, state = replay(record)
     record.summary = summarize(game, state, len(record.actions))
     stem = path.name[: -len(".json")] if path.name.endswith(".json") else path.name
     chosen = store.unique_name(name or stem)

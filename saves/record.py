@@ -225,7 +225,11 @@ def _parse(data: JSON, source: str) -> SaveRecord:
 
 def _players(value: JSON) -> list[PlayerSpec]:
     if not isinstance(value, list) or not value:
-        raise _Bad(f"players must be a non-empty list, not {_kind(value)}")
+        raise _Bad(
+            "players must not be empty"
+            if value == []
+            else f"players must be a list, not {_kind(value)}"
+        )
     players = []
     for i, entry in enumerate(value):
         where = f"players[{i}]"

@@ -102,12 +102,23 @@ class SaveStore:
 
     def exists(self, name: str) -> bool:
         """True if a game is called `name` (ignoring case)."""
+        return self.existing_name(name) is not None
+
+    def existing_name(self, name: str) -> str | None:
+        """The stored name of the game called `name` ignoring case, or None."""
         validate_save_name(name)
         if not self.database.exists():
-            return False
+            return None
         with self.database.errors():
-            row = self.database.db.execute("SELECT 1 FROM games WHERE name = ?", (name,))
-            return row.fetchone() is not None
+            row = self.database.db.execute("SELECT name FROM games WHERE name = ?", (name,))
+            found = row.fetchone()
+        return None if found is None else str(found[0])
+
+    def check_new_name(self, name: str) -> None:
+        """SaveError if `name` is not valid or a game is called so already (ignoring case)."""
+        taken = self.existing_name(name)
+        if taken is not None:
+            raise SaveError(_name_taken(name, taken))
 
     def most_recent(self) -> str | None:
         """The name of the most recently played game, or None."""
@@ -156,8 +167,9 @@ class SaveStore:
         if touch:
             record.updated = utc_now()
         with self.database.transaction("cannot save") as db:
-            if db.execute("SELECT 1 FROM games WHERE name = ?", (name,)).fetchone():
-                raise SaveError(f"a save called {name!r} already exists")
+            taken = db.execute("SELECT name FROM games WHERE name = ?", (name,)).fetchone()
+            if taken:
+                raise SaveError(_name_taken(name, taken[0]))
             cursor = db.execute(
                 "INSERT INTO games (name, game, rules_version, options, players, seed, setup, "
                 "created, updated, summary, over, moves) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
@@ -359,6 +371,12 @@ class SaveStore:
         (name,) = db.execute("SELECT name FROM games WHERE id = ?", (game,)).fetchone()
         holder = next(iter(taken.values())).describe()
         return f"{name} is open in another terminal: {holder}", holder
+
+
+def _name_taken(name: str, taken: str) -> str:
+    if taken == name:
+        return f"a save called {name!r} already exists"
+    return f"a save called {taken!r} already exists ({name!r} differs only in case)"
 
 
 def _dumps(value: JSON) -> str:

@@ -14,6 +14,7 @@ from typing import NoReturn
 
 from rules import SetupError, UnknownGame
 from saves import (
+    DamagedSave,
     SaveError,
     SaveStore,
     SeatsHeld,
@@ -120,6 +121,11 @@ def build_parser() -> Parser:
         "import", parents=[common], help="add games from JSON save documents"
     )
     imports.add_argument("files", nargs="+", type=Path, metavar="FILE", help="save documents")
+    imports.add_argument(
+        "--recover",
+        action="store_true",
+        help="for a damaged file: import the moves before the first one that does not replay",
+    )
     return parser
 
 
@@ -156,8 +162,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "export":
             return export_save(store, args.name, args.file)
         if args.command == "import":
-            return import_saves(store, args.files)
+            return import_saves(store, args.files, args.recover)
         session, resumed = open_session(store, args)
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except OSError as error:
+        print(f"hotseat: cannot write the output: {error.strerror or error}", file=sys.stderr)
+        return USAGE_ERROR
     except SeatsHeld as held:
         print(f"hotseat: {held}; --take-over takes it over", file=sys.stderr)
         return USAGE_ERROR
@@ -234,34 +246,47 @@ def list_saves(store: SaveStore) -> int:
             f"{info.name:<24} {game_title(record.game):<8} {players_text(record.players):<32} "
             f"{turn_text(record.summary):<16} {local_time(record.updated)}"
         )
+    sys.stdout.flush()
     return 0
 
 
 def export_save(store: SaveStore, name: str, file: str | None) -> int:
-    """Write game `name` as a save document to `file`, or to standard output."""
+    """Write game `name` as a save document to `file` (created 0600, like the database:
+    it shows every hidden card), or to standard output."""
     data = export_game(store, name)
     if file is None or file == "-":
         sys.stdout.buffer.write(data)
         sys.stdout.flush()
         return 0
     target = Path(file).expanduser()
+    if target.is_dir():
+        raise SaveError(f"{target} is a folder; name the file to write")
     try:
-        with open(target, "xb") as out:
-            out.write(data)
+        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
     except FileExistsError:
         raise SaveError(f"{target} already exists; nothing was written") from None
     except OSError as err:
+        raise SaveError(f"cannot write {target}: {err.strerror or err}") from None
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+    except OSError as err:
+        target.unlink(missing_ok=True)
         raise SaveError(f"cannot write {target}: {err.strerror or err}") from None
     print(f"hotseat: exported {name} to {target}", file=sys.stderr)
     return 0
 
 
-def import_saves(store: SaveStore, files: list[Path]) -> int:
+def import_saves(store: SaveStore, files: list[Path], recover: bool) -> int:
     """Import each save document as a new game; one line per file, exit 2 if any failed."""
     failed = False
     for path in files:
         try:
-            name = import_file(store, path)
+            name = import_file(store, path, recover=recover)
+        except DamagedSave as error:
+            failed = True
+            hint = "; --recover imports them" if error.replayable_moves else ""
+            print(f"hotseat: {error}{hint}", file=sys.stderr)
         except SaveError as error:
             failed = True
             print(f"hotseat: {error}", file=sys.stderr)

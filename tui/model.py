@@ -66,8 +66,8 @@ class GameSession:
         store.ensure_writable()
         if name is None:
             name = store.unique_name(default_save_name(game_id, record.created))
-        elif store.exists(name):
-            raise SetupError(f"a save called {name!r} already exists")
+        else:
+            store.check_new_name(name)
         key = store.create(name, record)
         session = cls(store, name, key, record, game, state)
         session.lease = store.hold(key, set(session.seat_players))

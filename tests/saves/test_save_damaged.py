@@ -90,9 +90,14 @@ CASES = {
         "saved by a newer hotseat (3 x 3 rules version 99)",
         None,
     ),
+    "players-empty": (
+        _set("players", []),
+        "players must not be empty",
+        None,
+    ),
     "players-not-list": (
         _set("players", {"Ann": "human"}),
-        "players must be a non-empty list, not an object",
+        "players must be a list, not an object",
         None,
     ),
     "player-kind": (

@@ -66,7 +66,10 @@ def test_the_store_refuses_an_invalid_name_for_every_use(store, name):
 def test_two_names_that_differ_only_by_case_cannot_both_exist(store):
     store.create("friday", played(2)[0])
 
-    with pytest.raises(SaveError, match=r"^a save called 'Friday' already exists$"):
+    with pytest.raises(
+        SaveError,
+        match=r"^a save called 'friday' already exists \('Friday' differs only in case\)$",
+    ):
         store.create("Friday", played(3)[0])
 
     assert [info.name for info in store.list()] == ["friday"]

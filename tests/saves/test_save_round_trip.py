@@ -9,7 +9,6 @@ import pytest
 from save_helpers import PLAYERS, play_randomly, played, session_views, views
 
 import saves.store
-from rules import SetupError
 from saves import FORMAT, VERSION, PlayerSpec, SaveError, SaveRecord, SaveStore, default_save_dir
 from saves.database import FILENAME
 from tui.model import GameSession
@@ -168,7 +167,7 @@ def test_a_name_in_use_is_not_stored_again(store):
 def test_a_new_game_session_refuses_a_name_in_use(store):
     _new(store, "evening").close()
 
-    with pytest.raises(SetupError, match="a save called 'evening' already exists"):
+    with pytest.raises(SaveError, match="a save called 'evening' already exists"):
         _new(store, "evening")
 
 

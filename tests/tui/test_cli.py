@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 import subprocess
@@ -157,6 +158,65 @@ def test_without_a_terminal_the_app_says_so_in_one_line_and_changes_nothing(
     assert done.stderr == "hotseat needs a terminal (with ssh, use ssh -t)\n"
     assert done.stdout == ""
     assert not (tmp_path / "saves").exists()
+
+
+@pytest.mark.parametrize("command", ["list", "export"])
+def test_output_into_a_closed_pipe_ends_quietly(store: SaveStore, command: str) -> None:
+    new_session(store, "Ann,Bob", name="friday").close()
+    argv = [sys.executable, "-m", "tui", command, *(["friday"] if command == "export" else [])]
+    env = dict(os.environ, HOTSEAT_SAVE_DIR=str(store.root))
+    child = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    assert child.stdout is not None and child.stderr is not None
+    child.stdout.close()
+    errors = child.stderr.read().decode()
+    assert child.wait(timeout=60) == 1
+    assert errors == ""
+
+
+def test_output_to_a_full_disk_is_one_line(store: SaveStore) -> None:
+    new_session(store, "Ann,Bob", name="friday").close()
+    env = dict(os.environ, HOTSEAT_SAVE_DIR=str(store.root))
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "tui", "list"],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+            check=False,
+            timeout=60,
+        )
+    assert done.returncode == 2
+    assert done.stderr == "hotseat: cannot write the output: No space left on device\n"
+
+
+def test_an_exported_file_is_private_like_the_database(
+    capsys: pytest.CaptureFixture[str], store: SaveStore, tmp_path: Path
+) -> None:
+    new_session(store, "Ann,Bob", name="friday").close()
+    target = tmp_path / "friday.json"
+    code, _, err = run_cli(capsys, "export", "friday", str(target))
+    assert code == 0 and "exported friday" in err
+    assert target.stat().st_mode & 0o777 == 0o600
+    assert json.loads(target.read_text()) == store.document("friday")
+
+
+def test_import_of_a_file_with_a_refused_move_offers_and_does_the_recovery(
+    capsys: pytest.CaptureFixture[str], store: SaveStore, tmp_path: Path
+) -> None:
+    session = new_session(store, "Ann,Bob", name="friday")
+    play_bots_until(session, lambda s: len(s.record.actions) >= 8)
+    session.close()
+    document = store.document("friday")
+    document["actions"][5] = [document["actions"][5][0], {"type": "take", "extra": 1}]
+    damaged = tmp_path / "damaged.json"
+    damaged.write_text(json.dumps(document))
+    code, out, err = run_cli(capsys, "import", str(damaged))
+    assert code == 2 and out == ""
+    assert err.endswith("moves 1-5 can be resumed as a new save; --recover imports them\n")
+    code, out, _ = run_cli(capsys, "import", "--recover", str(damaged))
+    assert (code, out) == (0, "imported damaged.json as damaged\n")
+    assert len(store.record("damaged")[1].actions) == 5
 
 
 def test_python_dash_m_tui_runs_the_cli(tmp_path: Path) -> None:

@@ -1,0 +1,144 @@
+"""No input may crash a screen: random keys, typed fast and paced, and clicks, on every
+kind of screen, with fixed seeds."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+from textual.pilot import Pilot
+
+from saves import SaveStore
+from tui.app import HotseatApp
+from tui.model import GameSession
+
+from tui_helpers import app_for, new_session, play_bots_until
+
+KEYS = [
+    "up",
+    "down",
+    "left",
+    "right",
+    "enter",
+    "space",
+    "escape",
+    "tab",
+    "shift+tab",
+    "backspace",
+    "delete",
+    "home",
+    "end",
+    "pageup",
+    "pagedown",
+    "shift+left",
+    "shift+right",
+    "left_square_bracket",
+    "right_square_bracket",
+    "question_mark",
+    "f1",
+    "1",
+    "2",
+    "3",
+    "4",
+    "5",
+    "6",
+    "7",
+    "8",
+    "9",
+    "0",
+    "a",
+    "b",
+    "d",
+    "e",
+    "f",
+    "h",
+    "j",
+    "k",
+    "l",
+    "m",
+    "n",
+    "o",
+    "p",
+    "r",
+    "s",
+    "t",
+    "u",
+    "w",
+    "x",
+    "y",
+    "z",
+    "minus",
+    "plus",
+    "comma",
+    "full_stop",
+    "ctrl+a",
+    "ctrl+s",
+    "ctrl+p",
+]
+"""Every key any screen binds, keys no screen binds, and keys that move focus; never
+q or ctrl+c, which quit."""
+
+KEYS_PER_RUN = 160
+
+
+def started(
+    game: str, players: str, seed: int, moves: int = 0
+) -> Callable[[SaveStore], GameSession]:
+    """A session of `game` after `moves` computer-chosen moves."""
+
+    def make(store: SaveStore) -> GameSession:
+        session = new_session(store, players, seed=seed, game=game)
+        play_bots_until(session, lambda s: len(s.record.actions) >= moves)
+        return session
+
+    return make
+
+
+SCREENS: dict[str, Callable[[SaveStore], GameSession] | None] = {
+    "home": None,
+    "3x3": started("3x3", "Ann,Bob,cpu:Cy", 1, moves=8),
+    "3x3-eleven": started("3x3", "Ann," + ",".join(f"cpu:C{n}" for n in range(10)), 2),
+    "xoxo": started("xoxo", "Ann,Bob,cpu:Cy", 3, moves=5),
+    "shifting-stones": started("shifting-stones", "Ann,cpu:Bob", 4, moves=3),
+    "shifting-stones-solo": started("shifting-stones", "Ann", 5),
+    "xylotar": started("xylotar", "Ann,Bob,cpu:Cy", 6),
+    "xylotar-two": started("xylotar", "Ann,cpu:Bob", 7, moves=40),
+    "game-over": started("xoxo", "Ann,cpu:Bob", 8, moves=10_000),
+}
+"""The home screen (and from it the dialog and help), each table, the solo game, a
+finished game; the privacy screen and Xylotar's score table come up along the way."""
+
+
+async def monkey(pilot: Pilot, rng: random.Random, app: HotseatApp) -> None:
+    """Bursts of keys with no pause between them, single keys with pauses, and clicks."""
+    sent = 0
+    while sent < KEYS_PER_RUN:
+        roll = rng.random()
+        if roll < 0.4:
+            burst = [rng.choice(KEYS) for _ in range(rng.randint(2, 8))]
+            await pilot.press(*burst)
+            sent += len(burst)
+        elif roll < 0.85:
+            await pilot.press(rng.choice(KEYS))
+            await pilot.pause(rng.choice((0, 0.01, 0.05)))
+            sent += 1
+        else:
+            offset = (rng.randrange(80), rng.randrange(24))
+            await pilot.click(offset=offset, times=rng.choice((1, 1, 2)))
+            sent += 1
+        assert app.crash is None
+
+
+@pytest.mark.parametrize("seed", [11, 12])
+@pytest.mark.parametrize("where", list(SCREENS))
+async def test_random_input_never_crashes_a_screen(store: SaveStore, where: str, seed: int) -> None:
+    make = SCREENS[where]
+    session = make(store) if make is not None else None
+    if session is None:
+        new_session(store, "Ann,Bob", seed=seed).close()
+    app = app_for(store, session, resumed=session is not None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await monkey(pilot, random.Random(f"{where}:{seed}"), app)
+    assert app.crash is None
