@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding
 
 from saves import DamagedSave, SaveError, SaveStore, SeatsHeld
+from tui import textual_fixes
 from tui.crash import crash_message, write_crash_log
 from tui.games import screen_class
 from tui.model import GameSession, recover_save
@@ -49,6 +51,7 @@ class HotseatApp(App[None]):
         notice: str | None = None,
     ) -> None:
         super().__init__()
+        textual_fixes.apply()
         self.store = store
         self.delay = delay
         self.handoff_guard = HANDOFF_GUARD
@@ -147,6 +150,13 @@ class HotseatApp(App[None]):
                 topic = screen.game_id
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(topic))
+
+    async def on_event(self, event: events.Event) -> None:
+        """Keys that arrive while the app shuts down (typed fast after q) are dropped:
+        Textual 8.2.8 would look for a screen to give them to and raise ScreenStackError."""
+        if isinstance(event, events.Key) and not self.screen_stack:
+            return
+        await super().on_event(event)
 
     def _handle_exception(self, error: Exception) -> None:
         """A bug: Textual exits as usual, but instead of its traceback (which shows local

@@ -14,8 +14,10 @@ from saves import SaveStore
 
 @pytest.fixture(autouse=True)
 def fixed_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Saves in a temp folder and times in UTC, so screens look the same everywhere."""
+    """Saves and crash logs in a temp folder and times in UTC, so screens look the same
+    everywhere."""
     monkeypatch.setenv("HOTSEAT_SAVE_DIR", str(tmp_path / "saves"))
+    monkeypatch.setenv("HOTSEAT_STATE_DIR", str(tmp_path / "state"))
     monkeypatch.setenv("TZ", "UTC")
     time.tzset()
     yield

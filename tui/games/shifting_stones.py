@@ -8,9 +8,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.widgets import Footer, Header, Label, Static
+from textual.widgets import Footer, Label, Static
 
 from tui.screens.table import TableScreen
+from tui.widgets.header import TitleHeader
 from tui.widgets.log import GameLog
 from tui.widgets.pattern_cards import PatternHand, card_lines
 from tui.widgets.stones import StoneGrid
@@ -44,7 +45,7 @@ class ShiftingStonesScreen(TableScreen):
         self.picked: list[int] = []
 
     def compose(self) -> ComposeResult:
-        yield Header(show_clock=False)
+        yield TitleHeader(show_clock=False)
         with Horizontal(id="ss-top"):
             yield StoneGrid(id="stones")
             yield Static(id="ss-players")

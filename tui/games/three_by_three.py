@@ -10,11 +10,12 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Header, Label, Static
+from textual.widgets import Footer, Label, Static
 
 from tui.screens.table import TableScreen
 from tui.widgets.card import cards_text
 from tui.widgets.hand import CardRow
+from tui.widgets.header import TitleHeader
 from tui.widgets.log import GameLog
 from tui.widgets.opponents import SeatList
 from tui.widgets.pile import PileView
@@ -45,10 +46,12 @@ class ThreeByThreeScreen(TableScreen):
         self.swap_pick: tuple[str, int] | None = None
 
     def compose(self) -> ComposeResult:
-        yield Header(show_clock=False)
+        yield TitleHeader(show_clock=False)
         with Horizontal(id="table-top"):
-            yield SeatList(id="seats")
-            yield GameLog(id="log")
+            seats = SeatList(id="seats")
+            seats.border_title = "Players"
+            yield seats
+            yield GameLog(id="log", title="Log")
         yield PileView(id="pile")
         with Horizontal(id="my-table"):
             yield Label("Face up ", classes="row-label")
@@ -61,10 +64,6 @@ class ThreeByThreeScreen(TableScreen):
                 yield CardRow(id="hand")
         yield Static(id="prompt")
         yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one("#seats", SeatList).border_title = "Players"
-        self.query_one("#log", GameLog).border_title = "Log"
 
     # ---- drawing -------------------------------------------------------
 

@@ -8,10 +8,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Footer, Static
 
 from tui.screens.table import TableScreen
 from tui.widgets.board import Board
+from tui.widgets.header import TitleHeader
 from tui.widgets.log import GameLog
 from tui.widgets.targets import TargetPanel
 from tui.widgets.tile import tile_short
@@ -41,17 +42,14 @@ class XoxoScreen(TableScreen):
         self.met_before: dict[int, set[str]] = {}
 
     def compose(self) -> ComposeResult:
-        yield Header(show_clock=False)
+        yield TitleHeader(show_clock=False)
         with Horizontal(id="xoxo-top"):
             yield Board(id="board")
             with Vertical(id="xoxo-side"):
                 yield TargetPanel(id="targets")
-                yield GameLog(id="log")
+                yield GameLog(id="log", title="Log")
         yield Static(id="prompt")
         yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one("#log", GameLog).border_title = "Log"
 
     # ---- drawing -------------------------------------------------------
 

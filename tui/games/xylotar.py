@@ -8,11 +8,12 @@ from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Footer, Static
 
 from rules.xylotar import COLOUR_NAME, Bid, Peek, Play, card_label, value
 from tui.games.xylotar_scores import XylotarScoresScreen, next_text
 from tui.screens.table import TableScreen
+from tui.widgets.header import TitleHeader
 from tui.widgets.log import GameLog
 from tui.widgets.xylotar_table import own_row_line, slot_at, sorting_lines, table_text
 
@@ -41,14 +42,11 @@ class XylotarScreen(TableScreen):
         self.rounds_seen = len(self.session.view(None)["rounds"])
 
     def compose(self) -> ComposeResult:
-        yield Header(show_clock=False)
+        yield TitleHeader(show_clock=False)
         yield Static(id="xylo-table")
-        yield GameLog(id="log")
+        yield GameLog(id="log", title="Log")
         yield Static(id="prompt")
         yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one("#log", GameLog).border_title = "Log"
 
     # ---- what the player at the keyboard may choose --------------------
 
@@ -197,7 +195,10 @@ class XylotarScreen(TableScreen):
         TableScreen.advance(self)
 
     def action_scores(self) -> None:
-        view = self.view
+        """The score table, from the public view (also before the table's first draw)."""
+        if self.gone:
+            return
+        view = self.session.view(None)
         if view["phase"] == "over":
             after = "The game is over."
         else:

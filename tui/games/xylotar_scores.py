@@ -12,6 +12,7 @@ from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from tui.screens.once import DismissOnce
 from tui.widgets.xylotar_table import short_names
 
 ROUND_COLUMNS = 4
@@ -59,7 +60,7 @@ def next_text(view: Mapping[str, Any]) -> str:
     return after
 
 
-class XylotarScoresScreen(Screen[None]):
+class XylotarScoresScreen(DismissOnce, Screen[None]):
     """An opaque screen over the table, so no private row shows behind the scores."""
 
     BINDINGS = [Binding("enter,escape,space,s", "close", "Continue")]
@@ -79,4 +80,4 @@ class XylotarScoresScreen(Screen[None]):
         yield Footer()
 
     def action_close(self) -> None:
-        self.dismiss(None)
+        self.dismiss_once(None)

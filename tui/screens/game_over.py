@@ -11,10 +11,11 @@ from textual.containers import Center, Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
+from tui.screens.once import DismissOnce
 from tui.widgets.opponents import ordinal
 
 
-class GameOverScreen(Screen[str]):
+class GameOverScreen(DismissOnce, Screen[str]):
     """Dismisses with "rematch" or "home". Home has the focus: a stray Enter never
     starts a new game."""
 
@@ -49,10 +50,10 @@ class GameOverScreen(Screen[str]):
         yield Footer()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id or "home")
+        self.dismiss_once(event.button.id or "home")
 
     def action_choose(self, choice: str) -> None:
-        self.dismiss(choice)
+        self.dismiss_once(choice)
 
 
 def ranking_text(names: list[str], result: dict[str, Any], details: dict[int, str]) -> Text:

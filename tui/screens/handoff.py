@@ -12,11 +12,13 @@ from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from tui.screens.once import DismissOnce
+
 RECENT_LIMIT = 12
 """At most this many log lines fit on the handoff screen."""
 
 
-class HandoffScreen(Screen[None]):
+class HandoffScreen(DismissOnce, Screen[None]):
     """Says "Pass to Bob", what happened since Bob last acted (from Bob's view); Enter reveals.
 
     Enter presses in the first `guard` seconds are ignored: a double press or a
@@ -53,7 +55,7 @@ class HandoffScreen(Screen[None]):
     def action_reveal(self) -> None:
         """Reveal, unless Enter came so soon that it was meant for the previous screen."""
         if time.monotonic() - self.shown_at >= self.guard:
-            self.dismiss(None)
+            self.dismiss_once(None)
 
 
 def recent_text(entries: list[dict[str, Any]]) -> Text:

@@ -7,9 +7,11 @@ from importlib.resources import files
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Header, MarkdownViewer
+from textual.widgets import Footer, MarkdownViewer
 
 from rules import GAMES
+from tui.screens.once import DismissOnce
+from tui.widgets.header import TitleHeader
 
 HELP_FILES = {
     "3x3": "three_by_three.md",
@@ -26,7 +28,7 @@ def help_markdown(topic: str) -> str:
     return (files("tui") / "help" / name).read_text(encoding="utf-8")
 
 
-class HelpScreen(Screen[None]):
+class HelpScreen(DismissOnce, Screen[None]):
     """Full-screen help; an opaque Screen so it never shows a hand behind it."""
 
     BINDINGS = [
@@ -39,7 +41,7 @@ class HelpScreen(Screen[None]):
         self.topic = topic
 
     def compose(self) -> ComposeResult:
-        yield Header(show_clock=False)
+        yield TitleHeader(show_clock=False)
         yield MarkdownViewer(help_markdown(self.topic), show_table_of_contents=False)
         yield Footer()
 
@@ -49,4 +51,4 @@ class HelpScreen(Screen[None]):
         self.query_one(MarkdownViewer).focus()
 
     def action_close(self) -> None:
-        self.dismiss(None)
+        self.dismiss_once(None)

@@ -7,12 +7,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Label, OptionList, Static
+from textual.widgets import DataTable, Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from rules import GAMES
 from saves import DamagedSave, SaveError, SaveInfo
 from tui.model import game_title, local_time, players_text
+from tui.widgets.header import TitleHeader
 
 GAME_ORDER = ("xoxo", "shifting-stones", "xylotar", "3x3")
 
@@ -26,7 +27,10 @@ def game_line(game_id: str) -> Text:
 
 
 class HomeScreen(Screen[None]):
-    """Pick a game to start, or a save to resume. Damaged saves say what is wrong."""
+    """Pick a game to start, or a save to resume. Damaged saves say what is wrong.
+
+    Its actions do nothing once another screen covers it: a selection queued by
+    keys typed fast may be handled after the screen it came from went away."""
 
     BINDINGS = [
         Binding("n", "new_game", "New game"),
@@ -36,7 +40,7 @@ class HomeScreen(Screen[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        yield Header(show_clock=False)
+        yield TitleHeader(show_clock=False)
         yield Label("Games", classes="section")
         yield OptionList(
             *(Option(game_line(g), id=g) for g in GAME_ORDER),
@@ -139,15 +143,21 @@ class HomeScreen(Screen[None]):
 
     @on(OptionList.OptionSelected, "#games")
     def game_chosen(self, event: OptionList.OptionSelected) -> None:
+        if not self.is_current:
+            return
         self.app.new_game(event.option.id)  # type: ignore[attr-defined]
 
     def action_new_game(self) -> None:
+        if not self.is_current:
+            return
         games = self.query_one("#games", OptionList)
         option = games.highlighted_option
         chosen = option.id if option is not None and option.id in GAMES else None
         self.app.new_game(chosen or next(iter(GAMES)))  # type: ignore[attr-defined]
 
     def action_open_save(self) -> None:
+        if not self.is_current:
+            return
         info = self.selected()
         if info is None:
             return
@@ -158,6 +168,8 @@ class HomeScreen(Screen[None]):
         self.app.resume(info.name)  # type: ignore[attr-defined]
 
     def action_recover(self) -> None:
+        if not self.is_current:
+            return
         info = self.selected()
         if info is None or info.error is None or not info.error.replayable_moves:
             self.app.notify(

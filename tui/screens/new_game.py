@@ -8,12 +8,15 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.css.query import NoMatches
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from rules import GAMES, SetupError, UnknownGame
 from saves import PlayerSpec, SaveError, validate_save_name
 from tui.model import GameSession, new_seed, option_text, parse_seed
+from tui.screens.once import DismissOnce
+from tui.widgets.header import TitleHeader
 
 MAX_SEATS = max(game.max_players for game in GAMES.values())
 GAME_OPTIONS = [(game.id, option) for game in GAMES.values() for option in game.options]
@@ -25,7 +28,7 @@ def default_seat(index: int) -> tuple[str, bool]:
     return (f"Player {index + 1}", False) if index == 0 else (f"Computer {index + 1}", True)
 
 
-class NewGameScreen(Screen[GameSession | None]):
+class NewGameScreen(DismissOnce, Screen[GameSession | None]):
     """Dismisses with the new, saved session, or None when cancelled.
 
     Every mistake is explained inline; nothing is created until all is valid.
@@ -42,7 +45,7 @@ class NewGameScreen(Screen[GameSession | None]):
 
     def compose(self) -> ComposeResult:
         game = GAMES[self.game_id]
-        yield Header(show_clock=False)
+        yield TitleHeader(show_clock=False)
         with VerticalScroll(id="new-game-form"):
             with Horizontal(classes="form-row"):
                 yield Label("Game", classes="form-label")
@@ -158,7 +161,7 @@ class NewGameScreen(Screen[GameSession | None]):
         self.action_start()
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        self.dismiss_once(None)
 
     def players(self) -> list[PlayerSpec]:
         count = self.query_one("#seats", Select).value
@@ -173,8 +176,14 @@ class NewGameScreen(Screen[GameSession | None]):
 
     def action_start(self) -> None:
         """Validate everything, create and save the game, and hand the session back."""
-        seed_text = self.query_one("#seed", Input).value.strip()
-        name = self.query_one("#save-name", Input).value.strip() or None
+        if self._dismissed or not self.is_current:
+            return  # a key typed fast after the answer, or while another screen covers this
+        try:
+            seed_text = self.query_one("#seed", Input).value.strip()
+            name = self.query_one("#save-name", Input).value.strip() or None
+            players, options = self.players(), self.options()
+        except NoMatches:
+            return  # Ctrl+S typed before the form is all mounted
         try:
             seed = parse_seed(seed_text) if seed_text else new_seed()
             if name is not None:
@@ -182,12 +191,12 @@ class NewGameScreen(Screen[GameSession | None]):
             session = GameSession.create(
                 self.app.store,  # type: ignore[attr-defined]
                 self.game_id,
-                self.players(),
+                players,
                 seed,
                 name=name,
-                options=self.options(),
+                options=options,
             )
         except (SetupError, SaveError, UnknownGame, OSError) as error:
             self.query_one("#form-error", Static).update(Text("! " + str(error), style="bold"))
             return
-        self.dismiss(session)
+        self.dismiss_once(session)

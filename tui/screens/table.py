@@ -61,10 +61,7 @@ class TableScreen(Screen[None]):
     def on_mount(self) -> None:
         self.sub_title = self.session.name
         self.set_interval(POLL_INTERVAL, self.poll_store)
-        if self.must_hand_off:
-            self.advance()  # the privacy screen comes first: no frame of the table before it
-        else:
-            self.call_after_refresh(self.advance)
+        self.call_after_refresh(self.advance)  # once every nested widget is mounted
 
     def poll_store(self) -> None:
         """Take in moves other terminals stored; leave when this game was taken over."""
@@ -99,8 +96,16 @@ class TableScreen(Screen[None]):
     def on_unmount(self) -> None:
         self._generation += 1
 
+    @property
+    def gone(self) -> bool:
+        """True once this table left the screen stack: keys typed fast can send it home
+        before its first draw or while a move is being shown; nothing is drawn then."""
+        return self not in self.app.screen_stack
+
     def advance(self) -> None:
         """Decide what happens next: game over, a computer move, or a person's turn."""
+        if self.gone:
+            return
         session = self.session
         if session.over:
             self.show(self.watching_seat())
@@ -154,6 +159,8 @@ class TableScreen(Screen[None]):
 
     def show(self, seat: int | None) -> None:
         """Draw `seat`'s view (None: the public view) and, if it is their turn, their choices."""
+        if self.gone:
+            return
         session = self.session
         self.shown_seat = seat
         self.view = session.view(seat)

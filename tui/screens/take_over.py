@@ -9,8 +9,10 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from tui.screens.once import DismissOnce
 
-class TakeOverScreen(ModalScreen[bool]):
+
+class TakeOverScreen(DismissOnce, ModalScreen[bool]):
     """Says who holds the game and since when; `y` takes it over, `n` or Esc keeps away."""
 
     BINDINGS = [
@@ -22,7 +24,6 @@ class TakeOverScreen(ModalScreen[bool]):
         super().__init__()
         self.save_name = name
         self.holder = holder
-        self._answered = False
 
     def compose(self) -> ComposeResult:
         with Vertical(id="take-over-box"):
@@ -38,6 +39,4 @@ class TakeOverScreen(ModalScreen[bool]):
         yield Footer()
 
     def action_answer(self, take: bool) -> None:
-        if not self._answered:
-            self._answered = True
-            self.dismiss(take)
+        self.dismiss_once(take)

@@ -34,6 +34,7 @@ class GameLog(RichLog, can_focus=False):
     def __init__(
         self,
         *,
+        title: str | None = None,
         name: str | None = None,
         id: str | None = None,
         classes: str | None = None,
@@ -41,6 +42,7 @@ class GameLog(RichLog, can_focus=False):
         super().__init__(
             max_lines=MAX_LINES, min_width=1, wrap=True, name=name, id=id, classes=classes
         )
+        self.border_title = title
         self._texts: deque[str] = deque(maxlen=MAX_LINES)
         """Texts of the newest entries shown (each is at least one line), for re-wrapping."""
         self._wrap_width = 0

@@ -1,0 +1,25 @@
+"""Work-arounds for errors inside Textual 8.2.8 (the pinned version) that keys typed fast
+can trigger. Each names what it fixes; drop it when Textual does."""
+
+from __future__ import annotations
+
+from textual.widgets import OptionList
+
+
+def _guard_option_list_paging() -> None:
+    """OptionList (also inside every Select's drop-down) raises KeyError on PageUp or
+    PageDown that arrives before it has laid out its lines; such a key does nothing."""
+    move_page = OptionList._move_page
+
+    def safe_move_page(self: OptionList, direction: int) -> None:
+        if self._index_to_line:
+            move_page(self, direction)
+
+    OptionList._move_page = safe_move_page  # type: ignore[method-assign]
+
+
+def apply() -> None:
+    """Install every work-around; harmless to call more than once."""
+    if not getattr(OptionList, "_hotseat_guarded", False):
+        _guard_option_list_paging()
+        OptionList._hotseat_guarded = True  # type: ignore[attr-defined]
