@@ -6,15 +6,8 @@ Standard library only, no I/O. `GAMES` maps stable ids to `Game` objects.
 from collections.abc import Iterator, Mapping
 from importlib import import_module
 
+from rules.catalog import CATALOG
 from rules.engine import JSON, MAX_NAME_LENGTH, Action, Game, IllegalAction, Option, SetupError
-
-ENGINES = {
-    "3x3": ("rules.three_by_three", "ThreeByThree"),
-    "xoxo": ("rules.xoxo", "Xoxo"),
-    "shifting-stones": ("rules.shifting_stones", "ShiftingStones"),
-    "xylotar": ("rules.xylotar", "Xylotar"),
-}
-"""Where each game's engine lives: (module, class), in menu order."""
 
 
 class GameRegistry(Mapping[str, Game]):
@@ -27,15 +20,15 @@ class GameRegistry(Mapping[str, Game]):
     def __getitem__(self, game_id: str) -> Game:
         game = self._loaded.get(game_id)
         if game is None:
-            module, name = ENGINES[game_id]
-            game = self._loaded[game_id] = getattr(import_module(module), name)()
+            entry = CATALOG[game_id]
+            game = self._loaded[game_id] = getattr(import_module(entry.module), entry.engine)()
         return game
 
     def __iter__(self) -> Iterator[str]:
-        return iter(ENGINES)
+        return iter(CATALOG)
 
     def __len__(self) -> int:
-        return len(ENGINES)
+        return len(CATALOG)
 
 
 GAMES = GameRegistry()

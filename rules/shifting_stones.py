@@ -21,6 +21,7 @@ from dataclasses import dataclass, fields
 from functools import cache
 from typing import Any
 
+from rules.catalog import CATALOG
 from rules.engine import JSON, Action, Game, IllegalAction, SetupError
 from rules.events import Event, EventHistory
 from rules.shifting_stones_cards import CARDS
@@ -348,7 +349,7 @@ class ShiftingStones(Game):
     """Shifting Stones for 1 to 5 players; one player plays the solo game."""
 
     id = "shifting-stones"
-    title = "Shifting Stones"
+    title = CATALOG["shifting-stones"].title
     min_players = 1
     max_players = 5
     options = ()

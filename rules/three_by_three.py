@@ -21,6 +21,7 @@ from functools import cache
 from itertools import combinations
 from typing import Any
 
+from rules.catalog import CATALOG
 from rules.engine import JSON, Action, Game, IllegalAction, SetupError
 from rules.events import Event, EventHistory
 
@@ -332,7 +333,7 @@ class ThreeByThree(Game):
     """3 x 3 for 2 to 11 players: one deck up to 5 players, two decks from 6."""
 
     id = "3x3"
-    title = "3 x 3"
+    title = CATALOG["3x3"].title
     min_players = 2
     max_players = 11
     options = ()

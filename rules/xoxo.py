@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from rules.catalog import CATALOG
 from rules.engine import JSON, Action, Game, IllegalAction, SetupError
 from rules.events import Event, EventHistory
 
@@ -351,7 +352,7 @@ class Xoxo(Game):
     """XOXO for 2 to 4 players: place tiles, meet your secret targets in lines of three."""
 
     id = "xoxo"
-    title = "XOXO"
+    title = CATALOG["xoxo"].title
     min_players = 2
     max_players = 4
     options = ()

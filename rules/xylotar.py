@@ -82,6 +82,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
+from rules.catalog import CATALOG
 from rules.engine import JSON, Action, Game, IllegalAction, Option, SetupError
 from rules.events import Event, EventHistory
 
@@ -346,7 +347,7 @@ class Xylotar(Game):
     """Xylotar for 2 to 5 players; with 2, two side players join (seats 1 and 3)."""
 
     id = "xylotar"
-    title = "Xylotar"
+    title = CATALOG["xylotar"].title
     min_players = 2
     max_players = 5
     options = (

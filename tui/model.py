@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from rules import GAMES, Action, Game, SetupError, UnknownGame, get_game
+from rules import Action, Game, SetupError, UnknownGame, get_game
+from rules.catalog import CATALOG
 from saves import (
     HEARTBEAT,
     DamagedSave,
@@ -361,7 +362,7 @@ def recover_save(store: SaveStore, name: str) -> str:
 
 def game_title(game_id: str) -> str:
     """The title of a game, or the id itself for a game this version does not know."""
-    return GAMES[game_id].title if game_id in GAMES else game_id
+    return CATALOG[game_id].title if game_id in CATALOG else game_id
 
 
 def players_text(players: list[PlayerSpec]) -> str:
