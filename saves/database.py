@@ -94,7 +94,6 @@ class Database:
         self.root = root
         self.path = root / FILENAME
         self._db: sqlite3.Connection | None = None
-        self.created = False
 
     def exists(self) -> bool:
         return self._db is not None or os.path.lexists(self.path)
@@ -133,11 +132,12 @@ class Database:
             db.execute("BEGIN IMMEDIATE")
             try:
                 yield db
+                db.execute("COMMIT")
             except BaseException:
-                with contextlib.suppress(sqlite3.Error):
-                    db.execute("ROLLBACK")
+                if db.in_transaction:
+                    with contextlib.suppress(sqlite3.Error):
+                        db.execute("ROLLBACK")
                 raise
-            db.execute("COMMIT")
 
     def data_version(self) -> int:
         """A number that changes whenever another connection commits to the database."""
@@ -167,9 +167,8 @@ class Database:
     def _connect(self) -> sqlite3.Connection:
         _make_folder(self.root)
         if not os.path.lexists(self.path):
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
-            os.close(fd)
-            self.created = True
+            # O_CREAT without O_EXCL: another terminal creating it at the same moment is fine.
+            os.close(os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600))
         elif not os.path.isfile(self.path):
             raise SaveError(f"{self.path} is not a hotseat database (not a regular file)")
         db = sqlite3.connect(

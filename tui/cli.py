@@ -225,6 +225,7 @@ def run_app(
         app.run()
     finally:
         app.close_session()
+        store.close()
     if app.crash is not None:
         print(app.crash, file=sys.stderr)
         return 1

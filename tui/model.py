@@ -151,7 +151,14 @@ class GameSession:
         except MoveConflict:
             self.sync()
             raise
-        self.sync(((seat, action.to_json()), new_state))
+        try:
+            self.sync(((seat, action.to_json()), new_state))
+        except SaveError:
+            # Committed, but not read back: it is the newest move (a conflict would have
+            # said otherwise), so the state it leads to is known; a later poll catches up.
+            self.state = new_state
+            self.record.actions.append((seat, action.to_json()))
+            self.record.summary = summary
 
     def sync(self, mine: tuple[tuple[int, Any], Any] | None = None) -> int:
         """Bring the state up to the moves stored in the database; how many were new.
@@ -192,7 +199,12 @@ class GameSession:
         return self.sync()
 
     def _start_watching(self) -> None:
-        self._version = self.store.data_version()
+        """Note the database's version from now on; on failure the seats are given free."""
+        try:
+            self._version = self.store.data_version()
+        except SaveError:
+            self.close()
+            raise
         self._beat = time.monotonic()
 
     @property

@@ -206,6 +206,10 @@ class _Failing:
         self._check(sql)
         return self.db.executemany(sql, *args)
 
+    @property
+    def in_transaction(self) -> bool:
+        return self.db.in_transaction
+
     def close(self) -> None:
         self.db.close()
 
@@ -241,6 +245,31 @@ def test_a_write_refused_by_sqlite_is_told_in_one_line(stored, failing, sqlite_s
     _refused(stored.root, ["create", "open"], expected.format(path=stored.path))
 
     assert snapshot(stored.root) == before
+
+
+def test_a_commit_that_fails_is_rolled_back_and_the_next_write_works(stored, monkeypatch):
+    connect = sqlite3.connect
+    failing_commit = [True]
+
+    class _FailingOnce(_Failing):
+        def _check(self, sql: str) -> None:
+            if failing_commit[0]:
+                super()._check(sql)
+
+    monkeypatch.setattr(
+        saves.database.sqlite3,
+        "connect",
+        lambda *a, **k: _FailingOnce(connect(*a, **k), ("COMMIT",), "disk I/O error"),
+    )
+    store = SaveStore(stored.root)
+    with pytest.raises(SaveError, match="disk I/O error"):
+        store.create("refused", played(1)[0])
+    failing_commit[0] = False
+
+    store.create("stored", played(1)[0])
+
+    assert [info.name for info in store.list()].count("refused") == 0
+    assert store.exists("stored")
 
 
 def test_a_full_disk_is_named_and_nothing_is_stored(stores, stored):
