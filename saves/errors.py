@@ -49,6 +49,9 @@ class SeatsHeld(SaveError):
 class TakenOver(SaveError):
     """Another terminal took this terminal's seats; nothing more may be played here."""
 
+    def __init__(self, message: str = "This game was taken over by another terminal") -> None:
+        super().__init__(message)
+
 
 class MoveConflict(SaveError):
     """Another terminal stored a move with the same number first; reload and re-judge."""

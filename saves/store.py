@@ -222,7 +222,7 @@ class SaveStore:
                 ),
             ).rowcount
             if not stepped and not seats.held(db, lease):
-                raise TakenOver("This game was taken over by another terminal")
+                raise TakenOver()
             try:
                 db.execute(
                     "INSERT INTO moves (game, number, seat, action) VALUES (?, ?, ?, ?)",
@@ -389,18 +389,14 @@ def _decode_moves(rows: list[Any], done: int, where: str) -> list[tuple[Any, JSO
     Equal action texts share one decoded value (moves are never mutated), so a long
     game of repeated moves costs little memory.
     """
-    decoded: dict[str, JSON] = {}
+    decoded: dict[Any, JSON] = {}
     moves = []
     for expected, (number, seat, text) in enumerate(rows, done + 1):
         if number != expected:
             raise DamagedSave(f"{where}move {expected} is missing from the database")
-        if not isinstance(text, str) or text not in decoded:
-            value = _loads(text, f"{where}move {number}")
-            if isinstance(text, str):
-                decoded[text] = value
-        else:
-            value = decoded[text]
-        moves.append((seat, value))
+        if text not in decoded:
+            decoded[text] = _loads(text, f"{where}move {number}")
+        moves.append((seat, decoded[text]))
     return moves
 
 

@@ -90,14 +90,11 @@ class GameSession:
         the computer seats come along unless another terminal plays them.
         """
         key, record = store.record(name)
-        game = validate_game_id(record)
-        seats = game.player_seats(len(record.players))
-        by_name = {p.name.casefold(): seat for seat, p in zip(seats, record.players, strict=False)}
-        computers = {
-            seat for seat, p in zip(seats, record.players, strict=False) if p.kind != "human"
-        }
+        players = players_by_seat(validate_game_id(record), record.players)
+        by_name = {p.name.casefold(): seat for seat, p in players.items()}
+        computers = {seat for seat, p in players.items() if p.kind != "human"}
         if people is None:
-            wanted = set(seats) - computers
+            wanted = set(players) - computers
         else:
             unknown = [n for n in people if n.strip().casefold() not in by_name]
             if unknown:
@@ -189,13 +186,13 @@ class GameSession:
         if now - self._beat >= HEARTBEAT:
             self._beat = now
             if not self.store.heartbeat(self.lease):
-                raise TakenOver("This game was taken over by another terminal")
+                raise TakenOver()
         version = self.store.data_version()
         if version == self._version:
             return 0
         self._version = version
         if not self.store.still_held(self.lease):
-            raise TakenOver("This game was taken over by another terminal")
+            raise TakenOver()
         return self.sync()
 
     def _start_watching(self) -> None:
@@ -215,8 +212,7 @@ class GameSession:
     @property
     def seat_players(self) -> dict[int, PlayerSpec]:
         """Who sits at each seat a player holds; the engine plays the other seats."""
-        seats = self.game.player_seats(len(self.record.players))
-        return dict(zip(seats, self.record.players, strict=True))
+        return players_by_seat(self.game, self.record.players)
 
     @property
     def seat_names(self) -> list[str]:
@@ -298,6 +294,11 @@ def parse_players(text: str) -> list[PlayerSpec]:
             name, kind = name[4:].strip(), "computer"
         specs.append(PlayerSpec(name=name, kind=kind))
     return specs
+
+
+def players_by_seat(game: Game, players: list[PlayerSpec]) -> dict[int, PlayerSpec]:
+    """Who sits at each seat a player holds; the engine plays the other seats."""
+    return dict(zip(game.player_seats(len(players)), players, strict=True))
 
 
 def validate_game_id(record: SaveRecord) -> Game:

@@ -241,21 +241,33 @@ class TableScreen(Screen[None]):
         seat = self.shown_seat
         if seat is None or seat not in self.session.to_act() or not self.session.is_human(seat):
             return False
-        session = self.session
         try:
-            session.apply(seat, session.game.action_from_json(intent))
+            action = self.session.game.action_from_json(intent)
+        except IllegalAction as error:
+            self.say(str(error))
+            return False
+        return self.store_move(seat, action)
+
+    def store_move(self, seat: int, action: Action) -> bool:
+        """Play `action` for `seat` through the session (judged, then committed); False,
+        with the reason said, when the engine refuses it or it could not be stored."""
+        try:
+            self.session.apply(seat, action)
         except IllegalAction as error:
             self.say(str(error))
             return False
         except MoveConflict as error:
-            self.message = f"Not played: {error}."
+            if self.session.is_human(seat):
+                self.message = f"Not played: {error}."
             self.moves_arrived()
             return False
         except TakenOver as taken:
             self.taken_over(str(taken))
             return False
         except SaveError as error:
-            self.app.notify(f"Not saved, move undone: {error}", severity="error", markup=False)
+            self.app.notify(
+                f"Not saved, move undone: {error}. Esc goes home.", severity="error", markup=False
+            )
             return False
         return True
 
@@ -287,20 +299,8 @@ class TableScreen(Screen[None]):
     def play_bot_move(self, seat: int, action: Action, generation: int) -> None:
         if generation != self._generation or not self.is_attached:
             return
-        try:
-            self.session.apply(seat, action)
-        except MoveConflict:
-            self.moves_arrived()
-            return
-        except TakenOver as taken:
-            self.taken_over(str(taken))
-            return
-        except SaveError as error:
-            self.app.notify(
-                f"Not saved: {error}. Press Esc to go home.", severity="error", markup=False
-            )
-            return
-        self.advance()
+        if self.store_move(seat, action):
+            self.advance()
 
     def after_game_over(self, choice: str | None) -> None:
         if choice == "rematch":
