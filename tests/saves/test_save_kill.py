@@ -58,7 +58,11 @@ def _play_until_killed(spawn, root, name: str, rng: random.Random) -> tuple[int 
             lines.append(read_line(child))
         time.sleep(rng.uniform(0, 0.01))
     os.kill(child.pid, signal.SIGKILL)
-    rest, errors = child.communicate(timeout=60)
+    # Read through the same buffered streams readline used: communicate() reads the pipes
+    # directly and would miss lines readline had already buffered.
+    assert child.stdout is not None and child.stderr is not None
+    rest, errors = child.stdout.read(), child.stderr.read()
+    child.wait(timeout=60)
     assert child.returncode in (-signal.SIGKILL, 0), errors
     if not rest.endswith("\n"):
         rest = rest[: rest.rfind("\n") + 1]  # a line cut short by the kill was not reported
