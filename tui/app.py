@@ -7,7 +7,7 @@ from textual.app import App
 from textual.binding import Binding
 
 from saves import DamagedSave, SaveError, SaveStore, SeatsHeld
-from tui import textual_fixes
+from tui import palette, textual_fixes
 from tui.crash import crash_message, write_crash_log
 from tui.games import screen_class
 from tui.model import GameSession, recover_save
@@ -20,6 +20,9 @@ DEFAULT_DELAY = 0.6
 
 HANDOFF_GUARD = 0.6
 """Seconds the privacy screen ignores Enter after it appears."""
+
+ANSI_THEME = "ansi-dark"
+"""In the 16 basic colours the whole screen uses the terminal's own colours."""
 
 
 class HotseatApp(App[None]):
@@ -52,6 +55,7 @@ class HotseatApp(App[None]):
     ) -> None:
         super().__init__()
         textual_fixes.apply()
+        palette.use(palette.mode_for(self.no_color, self.console.color_system))
         self.store = store
         self.delay = delay
         self.handoff_guard = HANDOFF_GUARD
@@ -61,6 +65,8 @@ class HotseatApp(App[None]):
         self.crash: str | None = None
 
     def on_mount(self) -> None:
+        if palette.current() == "ansi":
+            self.theme = ANSI_THEME
         session, resumed = self._start
         if session is not None:
             self.open_table(session, resumed=resumed)

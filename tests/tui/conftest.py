@@ -33,3 +33,15 @@ def a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture
 def store(tmp_path: Path) -> SaveStore:
     return SaveStore(Path(os.environ["HOTSEAT_SAVE_DIR"]))
+
+
+@pytest.fixture
+def no_color(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The app starts as under NO_COLOR=1 (Textual then draws every colour as grey)."""
+    monkeypatch.setenv("NO_COLOR", "1")
+
+
+@pytest.fixture
+def sixteen_colours(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The app starts as in a terminal with only the 16 basic colours."""
+    monkeypatch.setattr("textual.constants.COLOR_SYSTEM", "standard")

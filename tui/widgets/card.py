@@ -6,6 +6,7 @@ from rich.style import Style
 from rich.text import Text
 
 from rules.three_by_three import card_label
+from tui.palette import ink
 
 RED_SUITS = frozenset("DH")
 FACE_DOWN = "##"
@@ -14,7 +15,7 @@ FACE_DOWN = "##"
 def card_style(card: str | None) -> Style:
     """Red suits in red; the suit symbol already tells the suit, colour only helps."""
     if card is not None and card[-1] in RED_SUITS:
-        return Style(color="red", bold=True)
+        return ink("red", bold=True)
     return Style(bold=True)
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from rich.style import Style
 from rich.text import Text
 
+from tui.palette import ink
+
 CODES = {
     "sun": "Su",
     "moon": "Mo",
@@ -23,17 +25,17 @@ COLOURS = {
     "fish": "cyan",
     "bird": "white",
     "horse": "red",
-    "boat": "magenta",
+    "boat": "purple",
     "seed": "green",
-    "tree": "bright_green",
+    "tree": "lime",
 }
-"""The 16 basic terminal colours; the word or code always comes along."""
+"""Inks from the palette; the word or code always comes along."""
 
 GREY = "··"
 
 
 def symbol_style(symbol: str) -> Style:
-    return Style(color=COLOURS[symbol], bold=True)
+    return ink(COLOURS[symbol], bold=True)
 
 
 def symbol_code(symbol: str | None) -> Text:

@@ -16,20 +16,20 @@ from rich.style import Style
 from rich.text import Text
 
 from rules.xylotar import COLOUR_NAME
+from tui.palette import ink
 
-COLOUR_STYLE = {
-    "R": "#e02020",
-    "O": "#d08000",
-    "Y": "#f0e040",
-    "G": "#20b020",
-    "T": "#30d0c0",
-    "B": "#4070ff",
-    "P": "#a040d0",
-    "K": "#ff70c0",
+COLOUR_INK = {
+    "R": "red",
+    "O": "orange",
+    "Y": "yellow",
+    "G": "green",
+    "T": "cyan",
+    "B": "blue",
+    "P": "purple",
+    "K": "pink",
 }
-"""A colour per card colour, chosen so that in a 16-colour terminal the eight still fall
-on eight different colours (red, yellow, bright yellow, green, cyan, bright blue,
-magenta, bright magenta); the letter decides, the colour helps."""
+"""The palette ink of each card colour; in 16 colours the eight fall on eight different
+terminal colours. The letter decides, the colour helps."""
 
 NAME_WIDTH = 10
 CELL = 4
@@ -53,7 +53,7 @@ def short_names(names: Sequence[str], width: int = NAME_WIDTH) -> list[str]:
 
 
 def colour_style(colour: str, **extra: bool) -> Style:
-    return Style(color=COLOUR_STYLE[colour], bold=True, **extra)
+    return ink(COLOUR_INK[colour], bold=True, **extra)
 
 
 def card_text(card: str) -> Text:
