@@ -14,11 +14,13 @@ from saves import SaveStore
 
 @pytest.fixture(autouse=True)
 def fixed_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Saves and crash logs in a temp folder and times in UTC, so screens look the same
-    everywhere."""
+    """Saves and crash logs in a temp folder, times in UTC and full colour whatever the
+    terminal running the tests, so screens look the same everywhere."""
     monkeypatch.setenv("HOTSEAT_SAVE_DIR", str(tmp_path / "saves"))
     monkeypatch.setenv("HOTSEAT_STATE_DIR", str(tmp_path / "state"))
     monkeypatch.setenv("TZ", "UTC")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setattr("textual.constants.COLOR_SYSTEM", "truecolor")
     time.tzset()
     yield
     time.tzset()
