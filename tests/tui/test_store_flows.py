@@ -114,3 +114,24 @@ async def test_a_move_made_in_another_terminal_reaches_the_table(store: SaveStor
             assert bob.view(1) == ann.game.view(ann.state, 1)
     finally:
         ann.close()
+
+
+async def test_a_resumed_seat_shows_its_own_view_behind_the_privacy_screen_while_waiting(
+    store: SaveStore,
+) -> None:
+    new_session(store, "Ann,Bob", seed=4, game="xoxo").close()
+    ann = GameSession.open(SaveStore(store.root), "table", people=["Ann"])
+    bob = GameSession.open(store, "table", people=["Bob"])
+    app = app_for(store, bob, resumed=True)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+            assert "Bob" in screen_text(app)
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(app.screen, TableScreen))
+            table = app.screen
+            assert isinstance(table, TableScreen) and not table.my_turn
+            assert table.shown_seat == 1
+            assert table.view == bob.view(1)
+    finally:
+        ann.close()

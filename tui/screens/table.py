@@ -6,6 +6,7 @@ presses into intents (action JSON). The engine decides what is legal.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
@@ -118,6 +119,10 @@ class TableScreen(Screen[None]):
             self.app.push_screen(over, self.after_game_over)
             return
         seat = session.to_act()[0]
+        humans = session.humans
+        if self.must_hand_off and len(humans) == 1 and seat != humans[0]:
+            self.hand_off(humans[0], self.unlock)
+            return
         if not session.plays_here(seat):
             self.show(self.watching_seat())
         elif not session.is_human(seat):
@@ -128,18 +133,32 @@ class TableScreen(Screen[None]):
                 self.set_timer(delay, lambda: self.think(seat, generation))
             else:
                 self.call_later(self.think, seat, generation)
-        elif self.must_hand_off or (len(session.humans) > 1 and self.revealed_seat != seat):
-            self.show(None)
-            self.app.push_screen(
-                HandoffScreen(
-                    session.seat_names[seat],
-                    session.since_last_acted(seat),
-                    guard=self.app.handoff_guard,  # type: ignore[attr-defined]
-                ),
-                lambda _: self.reveal(seat),
-            )
+        elif self.must_hand_off or (len(humans) > 1 and self.revealed_seat != seat):
+            self.hand_off(seat, self.reveal)
         else:
             self.reveal(seat)
+
+    def hand_off(self, seat: int, then: Callable[[int], None]) -> None:
+        """Hide every seat behind the privacy screen for `seat`'s player; `then(seat)` once
+        they say they are at the keyboard."""
+        session = self.session
+        self.show(None)
+        self.app.push_screen(
+            HandoffScreen(
+                session.seat_names[seat],
+                session.since_last_acted(seat),
+                guard=self.app.handoff_guard,  # type: ignore[attr-defined]
+            ),
+            lambda _: then(seat),
+        )
+
+    def unlock(self, seat: int) -> None:
+        """The only person here came back to a resumed game while others are to move: show
+        their own seat while they wait, and move on."""
+        self.must_hand_off = False
+        self.revealed_seat = seat
+        self._generation += 1
+        self.advance()
 
     def bot_delay(self) -> float:
         """Seconds before the computer's next move, so people can follow what it does."""
