@@ -39,7 +39,8 @@ class DamagedSave(SaveError):
 
 
 class SeatsHeld(SaveError):
-    """Some of the seats asked for are open in another terminal; `holder` says which."""
+    """Some of the seats asked for are open in other terminals; `holder` says which (each
+    terminal once, separated by "; ")."""
 
     def __init__(self, message: str, holder: str) -> None:
         super().__init__(message)

@@ -369,8 +369,10 @@ class SaveStore:
         self, db: sqlite3.Connection, game: int, taken: dict[int, Holder]
     ) -> tuple[str, str]:
         (name,) = db.execute("SELECT name FROM games WHERE id = ?", (game,)).fetchone()
-        holder = next(iter(taken.values())).describe()
-        return f"{name} is open in another terminal: {holder}", holder
+        terminals = list(dict.fromkeys(taken[seat].describe() for seat in sorted(taken)))
+        holder = "; ".join(terminals)
+        where = "another terminal" if len(terminals) == 1 else f"{len(terminals)} other terminals"
+        return f"{name} is open in {where}: {holder}", holder
 
 
 def _name_taken(name: str, taken: str) -> str:

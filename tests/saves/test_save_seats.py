@@ -193,6 +193,20 @@ def test_a_holder_on_another_host_seen_lately_still_holds_its_seats(evening, sto
     assert store.holders("evening").keys() == {0, 1, 2}
 
 
+def test_every_terminal_holding_a_wanted_seat_is_named_once(evening, store, raw):
+    evening.close()
+    _add_holder(raw, evening.game_key, {0}, pid=4242, host="elsewhere", seen=time.time())
+    _add_holder(raw, evening.game_key, {1, 2}, pid=4343, host="elsewhere", seen=time.time())
+
+    with pytest.raises(SeatsHeld) as caught:
+        GameSession.open(store, "evening")
+
+    first, second = caught.value.holder.split("; ")
+    assert re.match(_holder(4242, "elsewhere"), first)
+    assert re.match(_holder(4343, "elsewhere"), second)
+    assert str(caught.value).startswith("evening is open in 2 other terminals: pid 4242")
+
+
 def test_a_live_process_here_not_seen_lately_holds_nothing(evening, store, raw):
     evening.close()
     old = time.time() - LEASE_EXPIRY - 5

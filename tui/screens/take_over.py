@@ -27,9 +27,13 @@ class TakeOverScreen(DismissOnce, ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="take-over-box"):
-            text = Text(f"{self.save_name} is open in another terminal:\n", style="bold")
-            text.append(f"{self.holder}.\n\n")
-            text.append("Take it over? That terminal goes back to its home screen; ")
+            several = ";" in self.holder
+            where = "other terminals" if several else "another terminal"
+            text = Text(f"{self.save_name} is open in {where}:\n", style="bold")
+            text.append(self.holder.replace("; ", ";\n") + ".\n\n")
+            text.append("Take it over? ")
+            text.append("Those terminals go" if several else "That terminal goes")
+            text.append(" back to the home screen; ")
             text.append("no move is lost.\n\n")
             text.append("y", style="bold reverse")
             text.append(" take over    ")
