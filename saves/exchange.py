@@ -8,7 +8,7 @@ import stat
 from pathlib import Path
 
 from saves.errors import DamagedSave, SaveError
-from saves.record import decode, encode, summarize, utc_now
+from saves.record import SaveRecord, decode, encode, summarize
 from saves.replay import replay
 from saves.store import SaveStore
 
@@ -31,6 +31,14 @@ def import_file(
     unless given). DamagedSave or SaveError with one line, and nothing stored, if the
     file is not a save whose every move replays; with `recover`, the moves before the
     first refused one are imported instead."""
+    record = _replayed(path, recover)
+    chosen = store.unique_name(name or _stem(path))
+    store.create(chosen, record, touch=False)
+    return chosen
+
+
+def _replayed(path: Path, recover: bool) -> SaveRecord:
+    """The record of the save document at `path`, every move replayed, its summary made."""
     record = decode(read_document(path), path.name)
     try:
         game, state = replay(record)
@@ -40,10 +48,11 @@ def import_file(
         record.actions = record.actions[: damaged.replayable_moves]
         game, state = replay(record)
     record.summary = summarize(game, state, len(record.actions))
-    stem = path.name[: -len(".json")] if path.name.endswith(".json") else path.name
-    chosen = store.unique_name(name or stem)
-    store.create(chosen, record, touch=False)
-    return chosen
+    return record
+
+
+def _stem(path: Path) -> str:
+    return path.name[: -len(".json")] if path.name.endswith(".json") else path.name
 
 
 def import_old_saves(store: SaveStore) -> str | None:
@@ -66,16 +75,13 @@ def import_old_saves(store: SaveStore) -> str | None:
         if path.name in tried:
             continue
         try:
-            name: str | None = import_file(store, path)
-            imported += 1
+            record: SaveRecord | None = _replayed(path, recover=False)
         except SaveError:
-            name = None
+            record = None
+        if store.create_imported(path.name, _stem(path), record) is not None:
+            imported += 1
+        elif record is None:
             failed.append(path.name)
-        with database.transaction("cannot import old saves") as db:
-            db.execute(
-                "INSERT OR REPLACE INTO imported (file, name, at) VALUES (?, ?, ?)",
-                (path.name, name, utc_now()),
-            )
     with database.transaction("cannot import old saves") as db:
         db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (OLD_SAVES_DONE, "1"))
     report = f"imported {imported} old save file(s) from {store.root} into {database.path.name}"

@@ -120,13 +120,15 @@ class SaveStore:
         if taken is not None:
             raise SaveError(_name_taken(name, taken))
 
-    def most_recent(self) -> str | None:
-        """The name of the most recently played game, or None."""
+    def most_recent(self, *, unfinished: bool = False) -> str | None:
+        """The name of the most recently played game (with `unfinished`, of those not
+        over yet), or None."""
         if not self.database.exists():
             return None
+        where = "WHERE over = 0 " if unfinished else ""
         with self.database.errors():
             row = self.database.db.execute(
-                "SELECT name FROM games ORDER BY julianday(updated) DESC, id DESC LIMIT 1"
+                f"SELECT name FROM games {where}ORDER BY julianday(updated) DESC, id DESC LIMIT 1"
             ).fetchone()
         return row[0] if row else None
 
@@ -170,30 +172,24 @@ class SaveStore:
             taken = db.execute("SELECT name FROM games WHERE name = ?", (name,)).fetchone()
             if taken:
                 raise SaveError(_name_taken(name, taken[0]))
-            cursor = db.execute(
-                "INSERT INTO games (name, game, rules_version, options, players, seed, setup, "
-                "created, updated, summary, over, moves) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
-                (
-                    name,
-                    record.game,
-                    record.rules_version,
-                    _dumps(record.options),
-                    _dumps([dataclasses.asdict(p) for p in record.players]),
-                    record.seed,
-                    _dumps(record.setup),
-                    record.created,
-                    record.updated,
-                    _dumps(record.summary),
-                    bool(record.summary.get("over")),
-                    len(record.actions),
-                ),
+            return _insert_game(db, name, record)
+
+    def create_imported(self, file: str, base: str, record: SaveRecord | None) -> str | None:
+        """Store the game of old save file `file` under a free name like `base` and note
+        the file as imported, in one transaction; the name, or None when `record` is None
+        (the file could not be read: it is noted as tried) or another terminal imported
+        the file first (nothing is stored)."""
+        with self.database.transaction("cannot import old saves") as db:
+            if db.execute("SELECT 1 FROM imported WHERE file = ?", (file,)).fetchone():
+                return None
+            name = None
+            if record is not None:
+                name = self.unique_name(base)
+                _insert_game(db, name, record)
+            db.execute(
+                "INSERT INTO imported (file, name, at) VALUES (?, ?, ?)", (file, name, utc_now())
             )
-            game = int(cursor.lastrowid or 0)
-            db.executemany(
-                "INSERT INTO moves (game, number, seat, action) VALUES (?, ?, ?, ?)",
-                [(game, k, seat, _dumps(a)) for k, (seat, a) in enumerate(record.actions, 1)],
-            )
-        return game
+            return name
 
     def append(
         self, lease: Lease, number: int, seat: int, action: JSON, summary: dict[str, JSON]
@@ -373,6 +369,34 @@ class SaveStore:
         holder = "; ".join(terminals)
         where = "another terminal" if len(terminals) == 1 else f"{len(terminals)} other terminals"
         return f"{name} is open in {where}: {holder}", holder
+
+
+def _insert_game(db: sqlite3.Connection, name: str, record: SaveRecord) -> int:
+    """Insert game `name` and its moves inside the caller's transaction; its id."""
+    cursor = db.execute(
+        "INSERT INTO games (name, game, rules_version, options, players, seed, setup, "
+        "created, updated, summary, over, moves) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+        (
+            name,
+            record.game,
+            record.rules_version,
+            _dumps(record.options),
+            _dumps([dataclasses.asdict(p) for p in record.players]),
+            record.seed,
+            _dumps(record.setup),
+            record.created,
+            record.updated,
+            _dumps(record.summary),
+            bool(record.summary.get("over")),
+            len(record.actions),
+        ),
+    )
+    game = int(cursor.lastrowid or 0)
+    db.executemany(
+        "INSERT INTO moves (game, number, seat, action) VALUES (?, ?, ?, ?)",
+        [(game, k, seat, _dumps(a)) for k, (seat, a) in enumerate(record.actions, 1)],
+    )
+    return game
 
 
 def _name_taken(name: str, taken: str) -> str:

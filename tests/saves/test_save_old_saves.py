@@ -71,14 +71,14 @@ def test_old_saves_are_imported_only_once(store, old_folder, stores):
 
 
 def test_an_import_stopped_half_way_goes_on_where_it_stopped(store, old_folder, monkeypatch):
-    real_import = saves.exchange.import_file
+    real_replayed = saves.exchange._replayed
 
-    def interrupted(store, path, name=None):
+    def interrupted(path, recover):
         if path.name == "friday.json":
             raise KeyboardInterrupt
-        return real_import(store, path, name)
+        return real_replayed(path, recover)
 
-    monkeypatch.setattr(saves.exchange, "import_file", interrupted)
+    monkeypatch.setattr(saves.exchange, "_replayed", interrupted)
     with pytest.raises(KeyboardInterrupt):
         import_old_saves(store)
     monkeypatch.undo()
@@ -87,6 +87,25 @@ def test_an_import_stopped_half_way_goes_on_where_it_stopped(store, old_folder, 
     report = import_old_saves(store)
 
     assert report is not None and report.startswith("imported 1 old save file(s)")
+    assert sorted(info.name for info in store.list()) == ["evening", "friday"]
+
+
+def test_two_terminals_importing_at_once_bring_each_old_save_in_once(
+    store, old_folder, stores, monkeypatch
+):
+    real_replayed = saves.exchange._replayed
+    others = [stores()]
+
+    def meanwhile(path, recover):
+        """While this terminal reads friday.json, another one imports the whole folder."""
+        record = real_replayed(path, recover)
+        if path.name == "friday.json" and others:
+            import_old_saves(others.pop())
+        return record
+
+    monkeypatch.setattr(saves.exchange, "_replayed", meanwhile)
+    import_old_saves(store)
+
     assert sorted(info.name for info in store.list()) == ["evening", "friday"]
 
 
