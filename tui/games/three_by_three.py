@@ -13,7 +13,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, Label, Static
 
 from tui.screens.table import TableScreen
-from tui.widgets.card import cards_text
+from tui.widgets.card import cards_count, cards_text
 from tui.widgets.hand import CardRow
 from tui.widgets.header import TitleHeader
 from tui.widgets.log import GameLog
@@ -44,6 +44,9 @@ class ThreeByThreeScreen(TableScreen):
         self.marked: set[int] = set()
         self.draft: dict[str, list[str]] = {}
         self.swap_pick: tuple[str, int] | None = None
+        self._drawn: dict[str, tuple[object, ...]] = {}
+        """The text last put in each label: a cursor move that keeps it costs no repaint."""
+        self._moves: tuple[list[Any], list[dict[str, Any]]] = ([], [])
 
     def compose(self) -> ComposeResult:
         yield TitleHeader(show_clock=False)
@@ -101,7 +104,7 @@ class ThreeByThreeScreen(TableScreen):
         """Indices in `zone` that some legal action uses: the highlight comes from the engine."""
         if self.swapping:
             return frozenset(range(len(self.zone_cards(zone))))
-        moves = [a.to_json() for a in self.legal]
+        moves = self.moves
         if zone == "face-down":
             slots = {m["slot"] for m in moves if m["type"] == "blind"}
             return frozenset(i for i, s in enumerate(self.face_down_slots()) if s in slots)
@@ -133,7 +136,7 @@ class ThreeByThreeScreen(TableScreen):
         self.title = f"3 x 3 - tour {tour}" if view.get("phase") != "over" else "3 x 3 - game over"
         seat = view.get("seat")
         label = "Your hand" if seat is None else f"{view['players'][seat]}'s hand"
-        self.query_one("#hand-label", Label).update(Text(label, style="bold"))
+        self.put("#hand-label", Text(label, style="bold"))
         for zone in ZONES:
             row = self.query_one(f"#{zone}", CardRow)
             row.cards = self.zone_cards(zone)
@@ -144,12 +147,26 @@ class ThreeByThreeScreen(TableScreen):
             if self.swap_pick and self.swap_pick[0] == zone:
                 row.marked = frozenset({self.swap_pick[1]})
             row.empty_text = "hidden" if seat is None else "none"
-        self.query_one("#prompt", Static).update(self.prompt_text())
+        self.put("#prompt", self.prompt_text())
         if self.zone == "hand" and self.my_turn:
             line = self.cursor // self.query_one("#hand", CardRow).per_line()
-            self.query_one("#hand-scroll", VerticalScroll).scroll_to(
-                y=max(0, line - 1), animate=False
-            )
+            scroll = self.query_one("#hand-scroll", VerticalScroll)
+            if scroll.scroll_y != max(0, line - 1):
+                scroll.scroll_to(y=max(0, line - 1), animate=False)
+
+    def put(self, selector: str, text: Text) -> None:
+        """Show `text` in the label or line `selector`, unless it shows it already."""
+        drawn = (text.plain, str(text.style), tuple(text.spans))
+        if self._drawn.get(selector) != drawn:
+            self._drawn[selector] = drawn
+            self.query_one(selector, Static).update(text)
+
+    @property
+    def moves(self) -> list[dict[str, Any]]:
+        """The legal actions as JSON, worked out once per set of legal actions."""
+        if self._moves[0] is not self.legal:
+            self._moves = (self.legal, [action.to_json() for action in self.legal])
+        return self._moves[1]
 
     def turn_prompt(self) -> Text:
         view = self.view
@@ -161,7 +178,7 @@ class ThreeByThreeScreen(TableScreen):
         if self.only_take():
             return Text(
                 f"You cannot play: nothing fits (next: {view['need']}). "
-                f"Press t or Enter to take the pile ({view['pile_count']} cards)."
+                f"Press t or Enter to take the pile ({cards_count(view['pile_count'])})."
             )
         if self.zone == "face-down":
             return Text(
@@ -179,7 +196,7 @@ class ThreeByThreeScreen(TableScreen):
         return text
 
     def only_take(self) -> bool:
-        return self.my_turn and all(a.to_json()["type"] == "take" for a in self.legal)
+        return self.my_turn and all(m["type"] == "take" for m in self.moves)
 
     # ---- intents -------------------------------------------------------
 
@@ -236,7 +253,7 @@ class ThreeByThreeScreen(TableScreen):
         wanted = Counter(cards[i] for i in indices)
         plays = [
             Counter(m["cards"])
-            for m in (a.to_json() for a in self.legal)
+            for m in self.moves
             if m["type"] == "play" and m["source"] == self.zone
         ]
         return any(not wanted - play for play in plays)

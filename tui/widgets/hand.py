@@ -21,7 +21,8 @@ class CardRow(Widget):
     """Cards in a wrapping row. Face-down cards are `None`. Clicks post `CardRow.Picked`.
 
     Unplayable cards (when `playable` is set) stand in parentheses and are dimmed,
-    the cursor card in brackets, marked cards carry a `*`: never colour alone.
+    the cursor card in brackets and in reverse, marked cards are underlined and carry
+    a `*`: never colour alone.
 
     The row only shows; the screen decides what a pick means.
     """
@@ -75,11 +76,12 @@ class CardRow(Widget):
             style = Style(dim=True)
         if at_cursor:
             style += Style(reverse=True)
-        mark = "*" if index in self.marked else " "
+        marked = index in self.marked
         unplayable = bool(self.playable) and index not in self.playable
         left, right = ("[", "]") if at_cursor else ("(", ")") if unplayable else (" ", " ")
         token = Text(left)
-        token.append(label.rjust(3) + mark, style)
+        token.append(" " * (3 - len(label)), style)
+        token.append(label + ("*" if marked else " "), style + Style(underline=marked))
         token.append(right)
         return token
 

@@ -1,16 +1,26 @@
-"""Every seat at the table in one compact line: name, hand count, face-up cards, face-down count."""
+"""Every seat at the table as one row of a small table: name, hand count, face-up cards,
+face-down count; as wide as the longest name needs, up to `MAX_NAME_WIDTH`."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from rich.text import Text
+from textual.geometry import Size
 from textual.reactive import reactive
-from textual.widgets import Static
+from textual.widget import Widget
 
 from tui.widgets.card import cards_text
+from tui.widgets.names import cut_name, short_names
 
-NAME_WIDTH = 10
+MAX_NAME_WIDTH = 14
+"""Longer names are cut (distinguishably) so the log keeps most of the width."""
+MIN_NAME_WIDTH = len("Player")
+YOU = " (you)"
+READY = " ready"
+UP_WIDTH = len("10♦ 10♥ 10♠")
+COUNTS_WIDTH = len(" hand ") + UP_WIDTH + len(" down")
+"""Columns after the name: hand count, face-up cards, face-down count."""
 
 
 def ordinal(place: int) -> str:
@@ -19,39 +29,94 @@ def ordinal(place: int) -> str:
     return f"{place}{suffix}"
 
 
-class SeatList(Static):
-    """All seats, the one to act marked with ">" and the viewer with "(you)"."""
-
-    view: reactive[dict[str, Any]] = reactive(dict)
-
-    def watch_view(self, view: dict[str, Any]) -> None:
-        self.update(seats_text(view))
-
-
-def seats_text(view: dict[str, Any]) -> Text:
-    """One line per seat; names are plain text, never markup."""
-    text = Text(no_wrap=True, overflow="ellipsis")
-    to_act = set(view.get("to_act", []))
+def name_width(view: dict[str, Any]) -> int:
+    """The name column: the longest name (the viewer's with "(you)"), within limits."""
     you = view.get("seat")
-    for seat, info in enumerate(view.get("seats", [])):
-        if seat:
+    longest = max(
+        (
+            len(info["name"]) + (len(YOU) if seat == you else 0)
+            for seat, info in enumerate(view.get("seats", []))
+        ),
+        default=0,
+    )
+    return max(MIN_NAME_WIDTH, min(MAX_NAME_WIDTH, longest))
+
+
+def shows_ready(view: dict[str, Any]) -> bool:
+    """Tour 1 adds a column saying who has chosen their face-up cards."""
+    return view.get("phase") == "swap"
+
+
+def seats_width(view: dict[str, Any]) -> int:
+    """Columns one row takes: marker, name, counts (and "ready" in tour 1)."""
+    if not view.get("seats"):
+        return 0
+    return 2 + name_width(view) + COUNTS_WIDTH + (len(READY) if shows_ready(view) else 0)
+
+
+def seat_names(view: dict[str, Any], width: int) -> list[str]:
+    """Every seat's name cut to `width`, still telling seats apart; the viewer's says
+    "(you)"."""
+    names = short_names([info["name"] for info in view.get("seats", [])], width)
+    you = view.get("seat")
+    if you is not None:
+        names[you] = cut_name(view["seats"][you]["name"], width - len(YOU)) + YOU
+    return names
+
+
+class SeatList(Widget):
+    """All seats, the one to act marked with ">" (and in reverse), the viewer with "(you)".
+
+    Above the rows stands a line of column heads, when the height leaves room for it.
+    """
+
+    DEFAULT_CSS = """
+    SeatList { width: auto; height: auto; }
+    """
+
+    view: reactive[dict[str, Any]] = reactive(dict, layout=True)
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return seats_width(self.view)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.view.get("seats", [])) + 1
+
+    def render(self) -> Text:
+        seats = len(self.view.get("seats", []))
+        return seats_text(self.view, heads=self.size.height > seats)
+
+
+def seats_text(view: dict[str, Any], heads: bool = True) -> Text:
+    """One line per seat, after a line of column heads; names are plain text, never markup."""
+    text = Text(no_wrap=True, overflow="ellipsis")
+    if not view.get("seats"):
+        return text
+    width = name_width(view)
+    ready = shows_ready(view)
+    if heads:
+        text.append(f"  {'Player':<{width}} hand {'up':<{UP_WIDTH}} down", style="dim")
+    to_act = set(view.get("to_act", []))
+    for seat, (info, name) in enumerate(zip(view["seats"], seat_names(view, width), strict=True)):
+        if seat or heads:
             text.append("\n")
         turn = seat in to_act
         text.append("> " if turn else "  ", style="bold")
-        name = info["name"]
-        shown = name if len(name) <= NAME_WIDTH else name[: NAME_WIDTH - 1] + "~"
-        text.append(shown.ljust(NAME_WIDTH), style="bold reverse" if turn else "bold")
+        style = "bold reverse" if turn else "bold"
+        if seat == view.get("seat"):
+            text.append(name.removesuffix(YOU), style=style)
+            text.append(YOU.ljust(width - len(name) + len(YOU)), style="reverse" if turn else "")
+        else:
+            text.append(name.ljust(width), style=style)
         if info.get("place"):
             text.append(f" out, {ordinal(info['place'])}", style="italic")
             continue
-        text.append(f" hand {info['hand_count']:>2}  up ")
+        text.append(f" {info['hand_count']:>4} ")
         up = cards_text(info["face_up"])
         text.append_text(up)
-        text.append(" " * max(0, 11 - up.cell_len))
+        text.append(" " * max(0, UP_WIDTH - up.cell_len))
         down = sum(1 for slot in info["face_down"] if slot)
-        text.append(f" down {down}")
-        if view.get("phase") == "swap" and info.get("ready"):
-            text.append("  ready", style="dim")
-        if seat == you:
-            text.append("  (you)", style="dim")
+        text.append(f" {down:>4}")
+        if ready and info.get("ready"):
+            text.append(READY, style="dim")
     return text

@@ -1,0 +1,141 @@
+"""The 3 x 3 table at 80x24: who sits where, names that stay apart, words that count
+right, cards that read without colour, and cursor keys that repaint little."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from test_three_by_three_looks import fullest_table
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from saves import SaveStore
+from tui import palette
+from tui.app import HotseatApp
+from tui.games.three_by_three import ThreeByThreeScreen
+from tui.widgets.card import card_style
+from tui.widgets.log import GameLog
+from tui.widgets.names import short_names
+from tui.widgets.opponents import SeatList, seats_width
+
+from tui_helpers import app_for, new_session, play_bots_until, screen_text, until
+
+ELEVEN = ",".join(["Ann"] + [f"cpu:Computer {seat}" for seat in range(2, 12)])
+
+
+async def my_turn(pilot: Pilot, app: HotseatApp) -> ThreeByThreeScreen:
+    await until(pilot, lambda: isinstance(app.screen, ThreeByThreeScreen) and app.screen.my_turn)
+    screen = app.screen
+    assert isinstance(screen, ThreeByThreeScreen)
+    return screen
+
+
+@pytest.fixture
+def palette_mode() -> Iterator[None]:
+    """Tests that pick a palette mode leave the one they found."""
+    mode = palette.current()
+    yield
+    palette.use(mode)
+
+
+async def test_the_players_panel_is_as_wide_as_its_rows_and_the_log_takes_the_rest(
+    store: SaveStore,
+) -> None:
+    app = app_for(store, fullest_table(store))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await my_turn(pilot, app)
+        seats = screen.query_one(SeatList)
+        log = screen.query_one(GameLog)
+        assert seats.outer_size.width == seats_width(screen.view) + 2
+        assert log.outer_size.width == 80 - seats.outer_size.width
+        assert log.outer_size.width >= 40
+
+
+async def test_names_cut_to_the_column_stay_apart(store: SaveStore) -> None:
+    app = app_for(store, fullest_table(store))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_turn(pilot, app)
+        shown = screen_text(app)
+        for seat in range(2, 10):
+            assert f"Computer Pla#{seat} " in shown
+        assert "Computer Pl#10" in shown
+        assert "Computer Pl#11" in shown
+        assert "Annabel~ (you)" in shown
+
+
+def test_names_that_look_alike_when_cut_end_in_their_seat_number() -> None:
+    names = [f"Computer {number}" for number in range(1, 12)]
+    assert short_names(names, 10)[8:] == ["Computer 9", "Compute#10", "Compute#11"]
+
+
+async def test_computer_10_and_computer_11_keep_their_whole_names(store: SaveStore) -> None:
+    app = app_for(store, new_session(store, ELEVEN, seed=26))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_turn(pilot, app)
+        shown = screen_text(app)
+        assert "Computer 10" in shown
+        assert "Computer 11" in shown
+
+
+async def test_eleven_seats_and_the_column_heads_show_beside_a_two_line_hand(
+    store: SaveStore,
+) -> None:
+    session = new_session(store, ELEVEN, seed=26)
+    play_bots_until(
+        session,
+        lambda s: (
+            s.to_act() == [0] and s.view(0)["phase"] != "swap" and len(s.view(0)["hand"]) == 18
+        ),
+    )
+    app = app_for(store, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await my_turn(pilot, app)
+        lines = screen.query_one(SeatList).render().plain.splitlines()
+        assert lines[0].split() == ["Player", "hand", "up", "down"]
+        assert [line[2:].split("  ")[0].strip() for line in lines[1:]] == [
+            "Ann (you)",
+            *(f"Computer {seat}" for seat in range(2, 12)),
+        ]
+
+
+async def test_a_pile_of_one_card_is_taken_as_one_card(store: SaveStore) -> None:
+    session = new_session(store, "Ann,cpu:Bob", seed=15)
+    play_bots_until(session, lambda s: len(s.record.actions) == 3)
+    app = app_for(store, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await my_turn(pilot, app)
+        assert screen.only_take()
+        assert "take the pile (1 card)." in screen_text(app)
+
+
+@pytest.mark.usefixtures("palette_mode")
+def test_without_colour_hearts_and_spades_differ_only_by_their_suit_symbol() -> None:
+    palette.use("none")
+    assert card_style("QH") == card_style("QS")
+    assert card_style("QH").color is None
+    assert card_style("QH").bold
+
+
+@pytest.mark.usefixtures("palette_mode")
+def test_in_sixteen_colours_hearts_and_diamonds_are_the_terminals_red() -> None:
+    palette.use("ansi")
+    assert card_style("QH").color is not None and card_style("QH").color.name == "red"
+    assert card_style("QD").color == card_style("QH").color
+    assert card_style("QS").color is None
+
+
+async def test_a_cursor_move_redraws_neither_the_footer_nor_the_prompt(
+    store: SaveStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = app_for(store, fullest_table(store))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await my_turn(pilot, app)
+        redrawn: list[str] = []
+        prompt = screen.query_one("#prompt", Static)
+        monkeypatch.setattr(screen, "refresh_bindings", lambda: redrawn.append("footer"))
+        monkeypatch.setattr(prompt, "update", lambda *_, **__: redrawn.append("prompt"))
+        cursor = screen.cursor
+        await pilot.press("right", "right", "left")
+        assert screen.cursor == cursor + 1
+        assert redrawn == []
