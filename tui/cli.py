@@ -6,15 +6,21 @@ Bad input: one line, exit code 2.
 from __future__ import annotations
 
 import argparse
+import difflib
 import os
+import re
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
-from rules import SetupError, UnknownGame
+from rules import SetupError, UnknownGame, get_game
+from rules.catalog import CATALOG
 from saves import (
     DamagedSave,
+    PlayerSpec,
     SaveError,
     SaveStore,
     SeatsHeld,
@@ -44,25 +50,134 @@ class Parser(argparse.ArgumentParser):
     """argparse that reports a mistake in one line instead of the usage block."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(USAGE_ERROR, f"hotseat: {message} (see hotseat --help)\n")
+        self.exit(USAGE_ERROR, f"hotseat: {plain_message(message)} (see {self.prog} --help)\n")
+
+
+COMMANDS = ("new", "resume", "list", "export", "import")
+
+
+def plain_message(message: str) -> str:
+    """argparse's wording without its jargon: "argument --delay: --delay needs ..." loses
+    the repeated option, an option without its value says so, and an unknown command is
+    named with the closest one and the list."""
+    unknown = re.match(r"argument command: invalid choice: '([^']*)'", message)
+    if unknown is None:
+        message = re.sub(r"^argument (\S+): expected one argument$", r"\1 needs a value", message)
+        return re.sub(r"^argument (\S+): (?=\1 )", "", message)
+    command = unknown.group(1)
+    close = difflib.get_close_matches(command.lower(), COMMANDS, n=1, cutoff=0.5)
+    hint = f"; did you mean {close[0]}?" if close else ""
+    return f"unknown command {command!r}{hint} (commands: {', '.join(COMMANDS)})"
 
 
 def delay_value(text: str) -> float:
-    """Seconds between 0 and 10."""
+    """Seconds from 0 to 10."""
+    wrong = argparse.ArgumentTypeError(f"--delay needs seconds from 0 to 10, not {text!r}")
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"--delay needs seconds, not {text!r}") from None
+        raise wrong from None
     if not 0 <= value <= 10:
-        raise argparse.ArgumentTypeError("--delay must be between 0 and 10 seconds")
+        raise wrong
     return value
+
+
+def folder_value(text: str) -> Path:
+    """A folder named by a non-empty path that is not a file."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("--save-dir needs a folder, not an empty name")
+    if Path(text).expanduser().is_file():
+        raise argparse.ArgumentTypeError(f"--save-dir {text} is a file, not a folder")
+    return Path(text)
+
+
+def package_version() -> str:
+    """The installed version of hotseat, from the package metadata."""
+    try:
+        return version("hotseat")
+    except PackageNotFoundError:
+        return "(version unknown: not installed)"
+
+
+class VersionAction(argparse.Action):
+    """Print `hotseat VERSION` and exit; the metadata is read only when asked for."""
+
+    def __init__(self, option_strings: list[str], dest: str, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: Any) -> NoReturn:
+        print(f"hotseat {package_version()}")
+        parser.exit()
+
+
+def games_help() -> str:
+    """The game ids `new` takes, with their titles, for its --help."""
+    width = max(len(game_id) for game_id in CATALOG)
+    lines = [f"  {game_id:<{width}}  {entry.title}" for game_id, entry in CATALOG.items()]
+    return "games:\n" + "\n".join(lines)
+
+
+def known_game(text: str) -> str:
+    """The game id `text` names (ignoring case, spaces and dashes, so "XOXO" and
+    "Shifting Stones" work too); UnknownGame suggests the closest id and lists them all."""
+    wanted = squeeze(text)
+    for game_id, entry in CATALOG.items():
+        if wanted in (squeeze(game_id), squeeze(entry.title)):
+            return game_id
+    ids = ", ".join(CATALOG)
+    close = difflib.get_close_matches(text.strip().lower(), list(CATALOG), n=1, cutoff=0.5)
+    hint = f"; did you mean {close[0]}?" if close else ""
+    raise UnknownGame(f"unknown game {text!r}{hint} (games: {ids})")
+
+
+def squeeze(text: str) -> str:
+    """Lower-case letters and digits only."""
+    return "".join(c for c in text.lower() if c.isalnum())
+
+
+def players_value(game_id: str, text: str) -> list[PlayerSpec]:
+    """The players of --players, checked against the game's seats."""
+    game = get_game(game_id)
+    if not text.strip():
+        raise SetupError(
+            f"--players is empty; {game.title} needs {game.min_players} to "
+            f'{game.max_players} names, as in --players "Ann,cpu:Bob"'
+        )
+    players = parse_players(text)
+    if not all(p.name for p in players):
+        raise SetupError(f"player names must not be empty (--players {text!r})")
+    game.check_players([p.name for p in players])
+    return players
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """A `new` command's game, checked before anything is opened or written."""
+
+    game_id: str
+    players: list[PlayerSpec]
+    options: dict[str, Any]
+    seed: int
+    name: str | None
+
+
+def checked_new_game(args: argparse.Namespace) -> NewGame:
+    """Every argument of `new` checked; SetupError, UnknownGame or SaveError says what is
+    wrong with the first bad one."""
+    game_id = known_game(args.game)
+    players = players_value(game_id, args.players)
+    options = parse_options(game_id, args.option)
+    seed = parse_seed(args.seed) if args.seed is not None else new_seed()
+    if args.name is not None:
+        validate_save_name(args.name)
+    return NewGame(game_id, players, options, seed, args.name)
 
 
 def build_parser() -> Parser:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument(
         "--save-dir",
-        type=Path,
+        type=folder_value,
         default=argparse.SUPPRESS,
         help="folder of saved games (default: $HOTSEAT_SAVE_DIR or the user data folder)",
     )
@@ -78,9 +193,16 @@ def build_parser() -> Parser:
         description="A terminal game table: pass-and-play, computer players, saved games.",
         parents=[common],
     )
+    parser.add_argument("--version", action=VersionAction, help="show the version and exit")
     commands = parser.add_subparsers(dest="command", parser_class=Parser)
-    new = commands.add_parser("new", parents=[common, pace], help="start a new game")
-    new.add_argument("game", help="game id, e.g. 3x3")
+    new = commands.add_parser(
+        "new",
+        parents=[common, pace],
+        help="start a new game",
+        epilog=games_help(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    new.add_argument("game", help="game id (listed below)")
     new.add_argument(
         "--players", required=True, help='comma-separated names; "cpu:" marks a computer player'
     )
@@ -94,7 +216,9 @@ def build_parser() -> Parser:
         help="a table option, e.g. sorting-memory=on for Xylotar",
     )
     resume = commands.add_parser("resume", parents=[common, pace], help="continue a saved game")
-    resume.add_argument("name", nargs="?", help="save name (default: the most recent)")
+    resume.add_argument(
+        "name", nargs="?", help="save name (default: the most recently played unfinished game)"
+    )
     resume.add_argument(
         "--recover",
         action="store_true",
@@ -141,6 +265,11 @@ def has_terminal() -> bool:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; user mistakes and damaged saves end in one line on stderr."""
     args = build_parser().parse_args(argv)
+    try:
+        new_game = checked_new_game(args) if args.command == "new" else None
+    except (SetupError, SaveError, UnknownGame) as error:
+        print(f"hotseat: {error}", file=sys.stderr)
+        return USAGE_ERROR
     if args.command in APP_COMMANDS and not has_terminal():
         print("hotseat needs a terminal (with ssh, use ssh -t)", file=sys.stderr)
         return USAGE_ERROR
@@ -163,7 +292,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return export_save(store, args.name, args.file)
         if args.command == "import":
             return import_saves(store, args.files, args.recover)
-        session, resumed = open_session(store, args)
+        session, resumed = open_session(store, args, new_game)
     except BrokenPipeError:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
@@ -179,18 +308,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     return run_app(store, args, session, resumed, notice)
 
 
-def open_session(store: SaveStore, args: argparse.Namespace) -> tuple[GameSession | None, bool]:
+def open_session(
+    store: SaveStore, args: argparse.Namespace, new_game: NewGame | None = None
+) -> tuple[GameSession | None, bool]:
     """The session a command asks for, created or opened before any screen appears."""
-    if args.command == "new":
-        seed = parse_seed(args.seed) if args.seed is not None else new_seed()
-        name = args.name
-        if name is not None:
-            validate_save_name(name)
-        players = parse_players(args.players)
-        options = parse_options(args.game, args.option)
-        return GameSession.create(
-            store, args.game, players, seed, name=name, options=options
-        ), False
+    if new_game is not None:
+        session = GameSession.create(
+            store,
+            new_game.game_id,
+            new_game.players,
+            new_game.seed,
+            name=new_game.name,
+            options=new_game.options,
+        )
+        return session, False
     if args.command == "resume":
         if args.recover:
             if args.name is None:
@@ -198,11 +329,22 @@ def open_session(store: SaveStore, args: argparse.Namespace) -> tuple[GameSessio
             name = recover_save(store, args.name)
             print(f"hotseat: recovered {args.name} as {name}", file=sys.stderr)
         else:
-            name = args.name or store.most_recent()
-            if name is None:
-                raise SaveError(f"no saved games in {store.root}")
+            name = args.name if args.name is not None else unfinished_game(store)
         return GameSession.open(store, name, people=args.seat, take_over=args.take_over), True
     return None, False
+
+
+def unfinished_game(store: SaveStore) -> str:
+    """The most recently played game that is not over; SaveError says when there is none."""
+    name = store.most_recent(unfinished=True)
+    if name is not None:
+        return name
+    if store.most_recent() is None:
+        raise SaveError(f"no saved games in {store.root}")
+    raise SaveError(
+        "every saved game is over: hotseat list shows them, hotseat resume NAME opens one, "
+        "hotseat new starts a game"
+    )
 
 
 def run_app(
@@ -233,20 +375,31 @@ def run_app(
 
 
 def list_saves(store: SaveStore) -> int:
-    """One line per save, most recently played first, from the stored summaries."""
+    """One line per save, most recently played first, from the stored summaries; the
+    columns are as wide as their longest entry, the players (the longest) come last."""
     infos = store.list()
     if not infos:
         print(f"No saved games in {store.root}")
         return 0
+    rows = []
     for info in infos:
         if info.error is not None or info.record is None:
-            print(f"{info.name:<24} DAMAGED  {info.error}")
+            rows.append((info.name, "DAMAGED", "", "", str(info.error)))
             continue
         record = info.record
-        print(
-            f"{info.name:<24} {game_title(record.game):<8} {players_text(record.players):<32} "
-            f"{turn_text(record.summary):<16} {local_time(record.updated)}"
+        rows.append(
+            (
+                info.name,
+                game_title(record.game),
+                turn_text(record.summary),
+                local_time(record.updated),
+                players_text(record.players),
+            )
         )
+    widths = [max(len(row[column]) for row in rows) for column in range(4)]
+    for row in rows:
+        cells = [cell.ljust(width) for cell, width in zip(row, widths, strict=False)]
+        print("  ".join([*cells, row[4]]).rstrip())
     sys.stdout.flush()
     return 0
 

@@ -29,7 +29,12 @@ def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, s
 @pytest.mark.parametrize(
     ("argv", "says"),
     [
-        (["new", "chess", "--players", "Ann,Bob"], "unknown game 'chess'"),
+        (["new", "chess", "--players", "Ann,Bob"], "unknown game 'chess' (games: 3x3, xoxo"),
+        (["new", "xoxx", "--players", "Ann,Bob"], "unknown game 'xoxx'; did you mean xoxo?"),
+        (["new", "xoxo", "--players", ""], "--players is empty; XOXO needs 2 to 4 names"),
+        (["new", "xoxo", "--players", "Ann,Bob", "--save-dir", ""], "--save-dir needs a folder"),
+        (["new", "xoxo", "--players", "cpu:"], "player names must not be empty (--players 'cpu:')"),
+        (["new", "3x3", "--players"], "--players needs a value (see hotseat new --help)"),
         (["new", "3x3", "--players", "Ann"], "needs 2 to 11 players, not 1"),
         (
             ["new", "xylotar", "--players", "Ann,Bob", "--option", "colour=on"],
@@ -45,11 +50,15 @@ def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, s
         (["new", "3x3", "--players", "Ann,ann"], "two players are called"),
         (["new", "3x3", "--players", "Ann,Bob", "--seed", "abc"], "seed must be a whole number"),
         (["new", "3x3", "--players", "Ann,Bob", "--name", "../x"], "not a valid save name"),
-        (["new", "3x3", "--players", "Ann,Bob", "--delay", "soon"], "--delay needs seconds"),
+        (
+            ["new", "3x3", "--players", "Ann,Bob", "--delay", "soon"],
+            "--delay needs seconds from 0 to 10, not 'soon'",
+        ),
         (["new", "3x3"], "required: --players"),
         (["resume"], "no saved games"),
         (["resume", "nothing-here"], "nothing-here"),
-        (["frobnicate"], "invalid choice"),
+        (["frobnicate"], "unknown command 'frobnicate' (commands: new, resume, list"),
+        (["reusme"], "unknown command 'reusme'; did you mean resume?"),
     ],
 )
 def test_bad_input_gives_one_line_and_exit_code_2(
@@ -73,6 +82,18 @@ def test_unwritable_save_dir_is_refused_in_one_line(
     assert code == 2
     assert "cannot write saves" in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_a_file_given_as_save_folder_is_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("x")
+    code, out, err = run_cli(capsys, "list", "--save-dir", str(a_file))
+    assert (code, out) == (2, "")
+    assert (
+        err == f"hotseat: --save-dir {a_file} is a file, not a folder (see hotseat list --help)\n"
+    )
 
 
 def test_list_shows_game_players_and_whose_turn(
@@ -248,3 +269,120 @@ def test_a_table_option_from_the_command_line_is_saved_with_the_game(
     argv = ["new", "xylotar", "--players", "Ann,cpu:Bob", "--option", "sorting-memory=on"]
     assert main([*argv, "--save-dir", str(store.root), "--name", "opt"]) == 0
     assert opened == [{"sorting_memory": True}]
+
+
+@pytest.mark.parametrize("delay", ["-1", "11", "nan"])
+def test_a_delay_out_of_range_is_named_once(capsys: pytest.CaptureFixture[str], delay: str) -> None:
+    code, _, err = run_cli(capsys, "new", "3x3", "--players", "Ann,Bob", "--delay", delay)
+    assert code == 2
+    assert err == (
+        f"hotseat: --delay needs seconds from 0 to 10, not '{delay}' (see hotseat new --help)\n"
+    )
+
+
+def test_new_help_lists_every_game_id_with_its_title(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(capsys, "new", "--help")
+    assert code == 0
+    listed = out.split("games:\n", 1)[1].splitlines()
+    assert [line.split(None, 1) for line in listed] == [
+        ["3x3", "3 x 3"],
+        ["xoxo", "XOXO"],
+        ["shifting-stones", "Shifting Stones"],
+        ["xylotar", "Xylotar"],
+    ]
+
+
+def test_version_is_the_installed_packages(capsys: pytest.CaptureFixture[str]) -> None:
+    from importlib.metadata import version
+
+    code, out, _ = run_cli(capsys, "--version")
+    assert (code, out) == (0, f"hotseat {version('hotseat')}\n")
+
+
+def opened_by(store: SaveStore, monkeypatch: pytest.MonkeyPatch, *argv: str) -> list[str]:
+    """The names of the sessions the command opens, without showing the app."""
+    from tui import cli
+    from tui.model import GameSession
+
+    opened: list[str] = []
+
+    def run_app(
+        _store: SaveStore, _args: object, session: GameSession, _resumed: bool, _notice: object
+    ) -> int:
+        opened.append(session.name)
+        session.close()
+        return 0
+
+    monkeypatch.setattr(cli, "run_app", run_app)
+    assert main([*argv, "--save-dir", str(store.root)]) == 0
+    return opened
+
+
+@pytest.mark.parametrize(
+    ("named", "game"),
+    [
+        ("XOXO", "xoxo"),
+        ("Shifting Stones", "shifting-stones"),
+        ("shifting_stones", "shifting-stones"),
+        ("3 x 3", "3x3"),
+    ],
+)
+def test_a_game_may_be_named_by_its_title_or_in_capitals(
+    store: SaveStore, monkeypatch: pytest.MonkeyPatch, named: str, game: str
+) -> None:
+    opened = opened_by(store, monkeypatch, "new", named, "--players", "Ann,cpu:Bob")
+    [info] = store.list()
+    assert info.record is not None and info.record.game == game
+    assert opened == [info.name]
+
+
+def test_resume_without_a_name_continues_the_most_recent_unfinished_game(
+    store: SaveStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    new_session(store, "Ann,Bob", name="going-on").close()
+    done = new_session(store, "Ann,Bob", name="done")
+    play_bots_until(done, lambda s: s.over)
+    done.close()
+    assert store.most_recent() == "done"
+    assert opened_by(store, monkeypatch, "resume") == ["going-on"]
+
+
+def test_resume_without_a_name_says_when_every_game_is_over(
+    capsys: pytest.CaptureFixture[str], store: SaveStore
+) -> None:
+    done = new_session(store, "Ann,Bob", name="done")
+    play_bots_until(done, lambda s: s.over)
+    done.close()
+    code, _, err = run_cli(capsys, "resume")
+    assert code == 2
+    assert err.startswith("hotseat: every saved game is over: hotseat list shows them")
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_a_finished_game_still_opens_by_its_name(
+    store: SaveStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    done = new_session(store, "Ann,Bob", name="done")
+    play_bots_until(done, lambda s: s.over)
+    done.close()
+    assert opened_by(store, monkeypatch, "resume", "done") == ["done"]
+
+
+def test_a_mistake_in_the_arguments_is_named_before_the_missing_terminal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("tui.cli.has_terminal", lambda: False)
+    code, _, err = run_cli(capsys, "new", "xoxx", "--players", "Ann,Bob")
+    assert code == 2
+    assert err.startswith("hotseat: unknown game 'xoxx'; did you mean xoxo?")
+
+
+def test_list_lines_up_its_columns_whatever_the_length_of_the_names(
+    capsys: pytest.CaptureFixture[str], store: SaveStore
+) -> None:
+    new_session(store, "Ann,Bob", name="shifting-stones-2026-12-01-1044-2").close()
+    new_session(store, "Ann,cpu:Bob", name="friday").close()
+    _, out, _ = run_cli(capsys, "list")
+    lines = out.splitlines()
+    assert [line.index("3 x 3") for line in lines] == [35, 35]
+    assert [line.index("Ann's turn") for line in lines] == [42, 42]

@@ -17,6 +17,41 @@ from tui.widgets.header import TitleHeader
 
 GAME_ORDER = ("xoxo", "shifting-stones", "xylotar", "3x3")
 
+GAME_WIDTH, TURN_WIDTH, PLAYED_WIDTH = 7, 10, 16
+"""Columns of the save list whose width does not depend on the names in it."""
+MIN_NAME_WIDTH, MIN_PLAYERS_WIDTH = 8, 12
+CELL_PADDING = 2
+"""A DataTable cell has one blank column on either side."""
+FRAME = 4
+"""The table's margins and a vertical scrollbar."""
+CUT_IN_THE_MIDDLE = (True, False, False, True, False)
+"""Save names and whose turn it is are told apart by their ends (xoxo-...-1044-2,
+Computer 11); the other cells are cut at the end."""
+
+
+def cut_middle(text: str, width: int) -> str:
+    """`text` in at most `width` characters: a long one keeps its start and its end,
+    which tells apart names such as xoxo-2026-12-01-1044 and xoxo-2026-12-01-1044-2."""
+    if len(text) <= width:
+        return text
+    head = (width - 1) // 2
+    return text[:head] + "…" + text[len(text) - (width - 1 - head) :]
+
+
+def column_widths(screen_width: int, longest_name: int) -> list[tuple[str, int]]:
+    """Label and width of each column of the save list: the names get the room they
+    need and the players the rest, neither less than its minimum."""
+    room = screen_width - FRAME - CELL_PADDING * 5 - GAME_WIDTH - TURN_WIDTH - PLAYED_WIDTH
+    name = max(MIN_NAME_WIDTH, min(longest_name, room - MIN_PLAYERS_WIDTH))
+    players = max(MIN_PLAYERS_WIDTH, room - name)
+    return [
+        ("Save", name),
+        ("Game", GAME_WIDTH),
+        ("Players", players),
+        ("Turn", TURN_WIDTH),
+        ("Last played", PLAYED_WIDTH),
+    ]
+
 
 def game_line(game_id: str) -> Text:
     """A game's menu line: title, then player range."""
@@ -39,6 +74,14 @@ class HomeScreen(Screen[None]):
         Binding("tab", "app.focus_next", "Switch list", show=False),
     ]
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.infos: dict[str, SaveInfo] = {}
+        self.rows: list[tuple[str, ...]] = []
+        """Each save's cells in full, its name first."""
+        self.laid_out_for = (0, 0)
+        """The terminal width and longest name the columns were last sized for."""
+
     def compose(self) -> ComposeResult:
         yield TitleHeader(show_clock=False)
         yield Label("Games", classes="section")
@@ -54,15 +97,6 @@ class HomeScreen(Screen[None]):
     def on_mount(self) -> None:
         self.title = "hotseat"
         self.sub_title = "a game table for one keyboard"
-        table = self.query_one("#saves", DataTable)
-        for label, width in (
-            ("Save", 14),
-            ("Game", 7),
-            ("Players", 19),
-            ("Turn", 9),
-            ("Last played", 16),
-        ):
-            table.add_column(label, width=width)
 
     def on_screen_resume(self) -> None:
         """Each visit lists the saves once (this also runs when the screen first shows)."""
@@ -71,12 +105,12 @@ class HomeScreen(Screen[None]):
     def reload(self) -> None:
         """List the stored games from their summaries (nothing is replayed); rows that
         cannot be read, and games found damaged when opened, say what is wrong."""
-        self.infos: dict[str, SaveInfo] = {}
-        table = self.query_one("#saves", DataTable)
-        table.clear()
+        self.infos = {}
+        self.rows = []
         try:
             infos = self.app.store.list()  # type: ignore[attr-defined]
         except SaveError as error:
+            self.fill()
             self.query_one("#detail", Static).update(Text(str(error)))
             return
         for info in infos:
@@ -93,9 +127,9 @@ class HomeScreen(Screen[None]):
                     turn,
                     local_time(record.updated),
                 )
-            table.add_row(
-                *(Text(c, no_wrap=True, overflow="ellipsis") for c in cells), key=info.name
-            )
+            self.rows.append(cells)
+        self.fill()
+        table = self.query_one("#saves", DataTable)
         if not self.infos:
             self.query_one("#detail", Static).update(
                 Text("No saved games yet: pick a game above and press Enter, or press n.")
@@ -104,6 +138,36 @@ class HomeScreen(Screen[None]):
         else:
             table.focus()
             self.describe(self.selected())
+
+    def fill(self) -> None:
+        """Lay the save list out for the terminal's width and its longest name, and show
+        its rows. The cursor stays on the save it was on."""
+        table = self.query_one("#saves", DataTable)
+        self.laid_out_for = self.layout_key()
+        columns = column_widths(*self.laid_out_for)
+        kept = self.selected() if table.row_count else None
+        table.clear(columns=True)
+        for label, width in columns:
+            table.add_column(label, width=width)
+        for cells in self.rows:
+            shown = (
+                cut_middle(cell, width) if middle else cell
+                for cell, (_, width), middle in zip(cells, columns, CUT_IN_THE_MIDDLE, strict=True)
+            )
+            table.add_row(
+                *(Text(c, no_wrap=True, overflow="ellipsis") for c in shown), key=cells[0]
+            )
+        if kept is not None and kept.name in self.infos:
+            table.move_cursor(row=table.get_row_index(kept.name))
+
+    def layout_key(self) -> tuple[int, int]:
+        """What the column widths depend on: the terminal's width and the longest name."""
+        return self.app.size.width, max((len(cells[0]) for cells in self.rows), default=0)
+
+    def on_resize(self) -> None:
+        """A wider or narrower terminal lays the save list out again."""
+        if self.laid_out_for != self.layout_key():
+            self.fill()
 
     def mark_damaged(self, name: str, error: DamagedSave) -> None:
         """Remember that game `name` did not replay, so its row says why and r recovers it."""

@@ -31,12 +31,15 @@ def default_seat(index: int) -> tuple[str, bool]:
 class NewGameScreen(DismissOnce, Screen[GameSession | None]):
     """Dismisses with the new, saved session, or None when cancelled.
 
-    Every mistake is explained inline; nothing is created until all is valid.
+    Enter in a text field moves on to the next field; only Start (the button, or
+    Ctrl+S anywhere) starts the game. Every mistake is explained inline; nothing is
+    created until all is valid.
     """
 
     BINDINGS = [
         Binding("escape", "cancel", "Back"),
         Binding("ctrl+s", "start", "Start"),
+        Binding("tab", "app.focus_next", "Next field"),
     ]
 
     def __init__(self, game_id: str) -> None:
@@ -157,8 +160,11 @@ class NewGameScreen(DismissOnce, Screen[GameSession | None]):
         self.action_cancel()
 
     @on(Input.Submitted)
-    def input_submitted(self) -> None:
-        self.action_start()
+    def input_submitted(self, event: Input.Submitted) -> None:
+        """Enter in a text field goes on to the next field, as Tab does."""
+        event.stop()
+        if event.input.has_focus:
+            self.focus_next()
 
     def action_cancel(self) -> None:
         self.dismiss_once(None)

@@ -1,0 +1,141 @@
+"""The new-game dialog: Enter walks the form, only Start starts, focus reads in any terminal."""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+from textual.widgets import Input, Select
+
+from saves import SaveStore
+from tui.app import HotseatApp
+from tui.games.xoxo import XoxoScreen
+from tui.screens.new_game import NewGameScreen
+
+from tui_helpers import app_for, screen_text, until
+
+
+async def open_dialog(app: HotseatApp, pilot: Pilot) -> NewGameScreen:
+    """The dialog for XOXO, its text cursors steady (a blinking one would make each
+    picture differ)."""
+    await pilot.press("n")
+    await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+    screen = app.screen
+    assert isinstance(screen, NewGameScreen)
+    for field in screen.query(Input):
+        field.cursor_blink = False
+    return screen
+
+
+def focused_id(app: HotseatApp) -> str | None:
+    return app.focused.id if app.focused is not None else None
+
+
+async def test_enter_in_a_name_field_moves_to_the_next_field(store: SaveStore) -> None:
+    app = app_for(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_dialog(app, pilot)
+        await pilot.press("tab", *"Ann", "enter")
+        await pilot.pause()
+        assert app.screen is screen
+        assert focused_id(app) == "kind-0"
+        assert screen.query_one("#name-0", Input).value == "Ann"
+    assert store.list() == []
+
+
+async def test_enter_walks_the_text_fields_down_to_start(store: SaveStore) -> None:
+    app = app_for(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_dialog(app, pilot)
+        screen.query_one("#seed", Input).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert focused_id(app) == "save-name"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert focused_id(app) == "start"
+        assert app.screen is screen
+    assert store.list() == []
+
+
+async def test_enter_on_start_starts_the_game_as_filled_in(store: SaveStore) -> None:
+    app = app_for(store)
+    app.delay = 3600.0
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_dialog(app, pilot)
+        await pilot.press("tab", *"Ann", "enter")
+        screen.query_one("#save-name", Input).focus()
+        await pilot.press(*"evening", "enter")
+        await pilot.pause()
+        assert focused_id(app) == "start"
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, XoxoScreen))
+    record, _, _ = store.load("evening")
+    assert [(p.name, p.kind) for p in record.players] == [
+        ("Ann", "human"),
+        ("Computer 2", "computer"),
+    ]
+
+
+async def test_ctrl_s_starts_from_any_field(store: SaveStore) -> None:
+    app = app_for(store)
+    app.delay = 3600.0
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_dialog(app, pilot)
+        screen.query_one("#name-1", Input).focus()
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: isinstance(app.screen, XoxoScreen))
+    assert len(store.list()) == 1
+
+
+async def test_the_footer_offers_tab_for_the_next_field(store: SaveStore) -> None:
+    app = app_for(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_dialog(app, pilot)
+        shown = screen_text(app)
+        assert "tab Next field" in shown and "^s Start" in shown
+
+
+def test_a_focused_name_field_reads_without_colour(
+    snap_compare, store: SaveStore, no_color
+) -> None:  # type: ignore[no-untyped-def]
+    app = app_for(store)
+
+    async def name_field(pilot: Pilot) -> None:
+        await open_dialog(app, pilot)
+        await pilot.press("tab")
+
+    assert snap_compare(app, run_before=name_field, terminal_size=(80, 24))
+
+
+def test_a_focused_drop_down_reads_without_colour(  # type: ignore[no-untyped-def]
+    snap_compare, store: SaveStore, no_color
+) -> None:
+    app = app_for(store)
+
+    async def kind_field(pilot: Pilot) -> None:
+        await open_dialog(app, pilot)
+        await pilot.press("tab", "tab")
+
+    assert snap_compare(app, run_before=kind_field, terminal_size=(80, 24))
+
+
+def test_a_focused_drop_down_reads_in_sixteen_colours(  # type: ignore[no-untyped-def]
+    snap_compare, store: SaveStore, sixteen_colours
+) -> None:
+    app = app_for(store)
+
+    async def seats_field(pilot: Pilot) -> None:
+        await open_dialog(app, pilot)
+
+    assert snap_compare(app, run_before=seats_field, terminal_size=(80, 24))
+
+
+def test_an_open_drop_down_stands_out_in_a_frame(snap_compare, store: SaveStore) -> None:  # type: ignore[no-untyped-def]
+    app = app_for(store)
+
+    async def open_kind(pilot: Pilot) -> None:
+        screen = await open_dialog(app, pilot)
+        screen.query_one("#kind-0", Select).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+
+    assert snap_compare(app, run_before=open_kind, terminal_size=(80, 24))
