@@ -740,7 +740,9 @@ def _event_text(event: Event, names: tuple[str, ...]) -> str:
     """One event in words."""
     kind, actor = event[0], event[1]
     if kind == "start":
-        return f"{names[event[2]]} places the first tile"
+        n = len(names)
+        dealt = f"{STACK_SIZE[n]} tiles and {TARGET_COUNT[n]} targets each"
+        return f"Setup: {dealt}; {names[event[2]]} starts"
     if kind == "place":
         source, tile = event[2], event[3]
         where = "own stack" if source == OWN else "general stack"

@@ -100,7 +100,7 @@ def test_the_log_names_who_placed_what_from_where() -> None:
     state = deal(own={0: "BTU"}, general="GSA", targets=TARGETS, start=0)
     state = place(place(state, "own", 0, 0), "general", 0, 1)
     assert texts(state) == [
-        "Ann places the first tile",
+        "Setup: 12 tiles and 3 targets each; Ann starts",
         "Ann placed blue ▲ surprised (own stack)",
         "Bob placed green ■ angry (general stack)",
     ]

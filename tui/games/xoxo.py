@@ -7,8 +7,12 @@ from typing import Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Static
+from textual.containers import Container, Horizontal
+from textual.events import Resize
+from textual.geometry import Region
+from textual.strip import Strip
+from textual.widget import Widget
+from textual.widgets import Footer
 
 from tui.screens.table import TableScreen
 from tui.widgets.board import Board
@@ -19,6 +23,51 @@ from tui.widgets.tile import tile_short
 
 SOURCES = ("own", "general")
 STEPS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
+
+Cell = tuple[int, int]
+
+
+def _drawn(line: Text) -> tuple[object, ...]:
+    """What decides how a line looks: its text, its own style and its styled parts."""
+    return line.plain, line.style, tuple(line.spans)
+
+
+class PromptLines(Widget):
+    """The prompt, wrapped to the width; a change repaints only the lines that differ
+    (moving the cursor often changes just the hint)."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._paragraphs: list[Text] = []
+        self._lines: list[Text] = []
+
+    def show(self, paragraphs: list[Text]) -> None:
+        """Show these paragraphs, each wrapped (or cut, if it says no_wrap) to the width."""
+        self._paragraphs = paragraphs
+        width = self.content_size.width
+        if not width:
+            return
+        lines = [line for p in paragraphs for line in p.wrap(self.app.console, width)]
+        old = [_drawn(line) for line in self._lines]
+        self._lines = lines
+        for y in range(max(len(lines), len(old))):
+            if y >= len(lines) or y >= len(old) or _drawn(lines[y]) != old[y]:
+                self.refresh(Region(0, y, width, 1))
+
+    def on_resize(self, event: Resize) -> None:
+        self._lines = []
+        self.show(self._paragraphs)
+        self.refresh()
+
+    def render_line(self, y: int) -> Strip:
+        base = self.rich_style
+        width = self.content_size.width
+        if y >= len(self._lines):
+            return Strip.blank(width, base)
+        line = self._lines[y]
+        style = base + self.app.console.get_style(line.style) if line.style else base
+        strip = Strip(line.render(self.app.console), line.cell_len).apply_style(style)
+        return strip.extend_cell_length(width, base)
 
 
 class XoxoScreen(TableScreen):
@@ -35,30 +84,50 @@ class XoxoScreen(TableScreen):
         Binding("enter", "place", "Place"),
     ]
 
+    WAITING_NOTE = "  * last tile, xN tiles in a pile."
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.source = "own"
-        self.cursor: tuple[int, int] = (0, 0)
+        self.cursor: Cell = (0, 0)
         self.met_before: dict[int, set[str]] = {}
+        self.news: list[tuple[str, str, str]] = []
+        """Targets met since a person here last placed a tile: (name, value, the lines that
+        met it, as the log words them)."""
+        self.board = Board(id="board")
+        self.targets = TargetPanel(id="targets")
+        self.prompt = PromptLines(id="prompt")
 
     def compose(self) -> ComposeResult:
         yield TitleHeader(show_clock=False)
         with Horizontal(id="xoxo-top"):
-            yield Board(id="board")
-            with Vertical(id="xoxo-side"):
-                yield TargetPanel(id="targets")
-                yield GameLog(id="log", title="Log")
-        yield Static(id="prompt")
+            with Container(id="board-area"):
+                yield self.board
+            yield self.targets
+        yield GameLog(id="log", title="Log")
+        yield self.prompt
         yield Footer()
 
-    # ---- drawing -------------------------------------------------------
+    # ---- what the view says --------------------------------------------
 
-    def open_cells(self) -> list[tuple[int, int]]:
+    def open_cells(self) -> list[Cell]:
+        """The cells the next tile may go to, as the engine lists them."""
         return [(p["x"], p["y"]) for p in self.view.get("placements", [])]
+
+    def tile_cells(self) -> set[Cell]:
+        """The cells a tile lies on."""
+        return {(c["x"], c["y"]) for c in self.view.get("cells", [])}
+
+    def stops(self) -> set[Cell]:
+        """Where the cursor may rest: every tile and every free cell (+); from any of them
+        every other one is reached by steps along rows and columns."""
+        return self.tile_cells() | set(self.open_cells())
 
     def usable_sources(self) -> list[str]:
         """The stacks this seat may place from now, as the engine lists them."""
         return list(dict.fromkeys(a.to_json()["source"] for a in self.legal))
+
+    # ---- drawing -------------------------------------------------------
 
     def draw(self) -> None:
         """A new view: keep the stack choice if still usable, put the cursor on a free cell."""
@@ -69,33 +138,62 @@ class XoxoScreen(TableScreen):
         cells = self.open_cells()
         if cells and self.cursor not in cells:
             self.cursor = cells[len(cells) // 2]
-        self.announce_met_targets()
+        self.collect_news()
         self.redraw()
 
-    def announce_met_targets(self) -> None:
-        """A notification for every target met since the last view (met targets are public),
-        worded as the log line that names the lines which met it."""
+    def collect_news(self) -> None:
+        """Note every target met since the last view (met targets are public), with the
+        lines that met it as the log names them."""
         log = self.session.log(self.shown_seat)
         for seat, info in enumerate(self.view.get("seats", [])):
             met = {t["value"] for t in info["targets"] if t["met"]}
-            new = met - self.met_before.get(seat, met)
-            for value in sorted(new):
-                said = f"{info['name']} met the target {value}"
+            for value in sorted(met - self.met_before.get(seat, met)):
+                said = f"{info['name']} met the target {value}: "
                 line = next((e["text"] for e in reversed(log) if e["text"].startswith(said)), said)
-                self.app.notify(line, title="Target met", markup=False)
+                self.news.append((info["name"], value, line.removeprefix(said)))
             self.met_before[seat] = met
 
     def redraw(self) -> None:
+        """Hand the view and the cursor to the widgets; each repaints only what changed."""
         view = self.view
-        board = self.query_one("#board", Board)
-        board.view = view
-        board.show_open = view.get("phase") != "over"
-        board.cursor = self.cursor if self.my_turn else None
-        self.query_one("#targets", TargetPanel).view = view
-        self.title = "XOXO" if view.get("phase") != "over" else "XOXO - game over"
-        self.query_one("#prompt", Static).update(self.prompt_text())
+        over = view.get("phase") == "over"
+        self.board.view = view
+        self.board.show_open = not over
+        self.board.cursor = self.cursor if self.my_turn else None
+        self.targets.view = view
+        self.title = "XOXO - game over" if over else "XOXO"
+        self.prompt.show(self.prompt_paragraphs())
 
-    WAITING_NOTE = "  (* last tile: cannot be covered; xN: tiles in a pile)"
+    def prompt_paragraphs(self) -> list[Text]:
+        """News of met targets (or whose turn) first, then the shared prompt; a message
+        takes the whole prompt."""
+        if self.message:
+            return [self.prompt_text()]
+        return [self.news_text(), self.prompt_text()]
+
+    def news_text(self) -> Text:
+        """The targets met since a person here last placed, in as many words as fit one
+        line (the log keeps the rest); else whose turn it is."""
+        if not self.news:
+            if not self.my_turn:
+                return Text("")
+            return Text(f"Your turn, {self.view['players'][self.view['seat']]}.", style="bold")
+        width = self.prompt.content_size.width or 78
+        if len(self.news) == 1:
+            name, value, where = self.news[0]
+            wordings = [f"Target met: {name}, {value} ({where})"] if where else []
+            wordings.append(f"Target met: {name}, {value}")
+        else:
+            met = [f"{name} {value}" for name, value, _ in self.news]
+            wordings = [
+                f"Targets met: {', '.join(met[:count])}"
+                + (f" and {len(met) - count} more (see the log)" if count < len(met) else "")
+                for count in range(len(met), 0, -1)
+            ]
+        fitting = next((w for w in wordings if len(w) <= width), wordings[-1])
+        text = Text(fitting, style="bold")
+        text.no_wrap, text.overflow = True, "ellipsis"
+        return text
 
     def turn_prompt(self) -> Text:
         view = self.view
@@ -108,8 +206,22 @@ class XoxoScreen(TableScreen):
             top = stacks[key]["top"]
             text.append_text(tile_short(top) if top else Text("empty", style="italic"))
             text.append("   ")
-        text.append("\nArrows pick a free cell (+), Enter places. * last tile, xN pile height.")
+        text.rstrip()
+        text.append("\n" + self.hint())
         return text
+
+    def hint(self) -> str:
+        """What Enter does on the cell under the cursor, or why it does nothing there."""
+        tiles = self.tile_cells()
+        if not tiles:
+            return "Enter places the first tile; it starts the layout."
+        if self.cursor in self.open_cells():
+            if self.view.get("full"):
+                return "Arrows move, Enter places on this tile. * last tile, xN pile height."
+            return "Arrows move, Enter places here. The cells marked + take a tile."
+        if self.view.get("full"):
+            return "The last tile placed (*) may not be covered: move to another tile."
+        return "Taken: tiles go on top once the 3x3 is full. Move to a cell marked +."
 
     def final_details(self, view: dict[str, Any]) -> dict[int, str]:
         """Each player's met targets, named."""
@@ -127,25 +239,22 @@ class XoxoScreen(TableScreen):
         return True
 
     def action_step(self, direction: str) -> None:
-        """Jump to the nearest free cell in that direction; cells that take no tile are
-        skipped, so the cursor only ever rests where a tile may go."""
+        """Move to the next tile or free cell along the row (Left, Right) or the column
+        (Up, Down), skipping empty cells that take no tile; at the end of the line, stay."""
         if not self.my_turn:
             return
         dx, dy = STEPS[direction]
         x0, y0 = self.cursor
-        ahead = [(x, y) for x, y in self.open_cells() if (x - x0) * dx + (y - y0) * dy > 0]
-        if not ahead:
-            self.say(
-                "No free cell that way. A tile must touch the layout, which stays within "
-                "3 by 3; once it is full, any cell but the last one (*) takes a tile."
-            )
-            return
+        ahead = [
+            (x, y)
+            for x, y in self.stops()
+            if (y == y0 if dx else x == x0) and (x - x0) * dx + (y - y0) * dy > 0
+        ]
+        if ahead:
+            self.point_at(min(ahead, key=lambda c: abs(c[0] - x0) + abs(c[1] - y0)))
 
-        def distance(cell: tuple[int, int]) -> tuple[int, int]:
-            along = (cell[0] - x0) * dx + (cell[1] - y0) * dy
-            return (abs(cell[0] - x0) + abs(cell[1] - y0) - along, along)
-
-        self.cursor = min(ahead, key=distance)
+    def point_at(self, cell: Cell) -> None:
+        self.cursor = cell
         self.message = ""
         self.redraw()
 
@@ -166,19 +275,25 @@ class XoxoScreen(TableScreen):
         self.redraw()
 
     def action_place(self) -> None:
+        if self.cursor not in self.open_cells():
+            self.say(self.hint())
+            return
         x, y = self.cursor
+        moves = len(self.session.record.actions)
+        kept, self.news = self.news, []
         self.submit({"type": "place", "source": self.source, "x": x, "y": y})
+        if len(self.session.record.actions) == moves:
+            self.news = kept + self.news
+            self.redraw()
 
     def on_board_picked(self, message: Board.Picked) -> None:
-        """A click points at a free cell, a second click places there; other cells refuse."""
+        """A click points at a tile or free cell, a second click places there."""
         if not self.my_turn:
             return
         cell = (message.x, message.y)
-        if cell not in self.open_cells():
-            self.say("No tile may go there now: the free cells are marked +.")
-        elif cell == self.cursor:
+        if cell == self.cursor:
             self.action_place()
+        elif cell in self.stops():
+            self.point_at(cell)
         else:
-            self.cursor = cell
-            self.message = ""
-            self.redraw()
+            self.say("Nothing may go there: a tile must touch the layout, within 3 by 3.")

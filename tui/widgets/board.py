@@ -1,21 +1,42 @@
-"""A square-cell board: tiles by coordinates, a cursor, marked cells; clicks post `Board.Picked`."""
+"""The XOXO board: tiles by coordinates, a cursor, the cells a tile may go to; clicks
+post `Board.Picked`.
+
+Drawn line by line (Textual's line API), one widget per column: moving the cursor repaints
+only the two cells it leaves and enters, so a key costs a few hundred bytes over SSH, not
+the whole board.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
+from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.app import ComposeResult
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
+from textual.strip import Strip
 from textual.widget import Widget
 
-from tui.widgets.grid import cell_at, grid_text
 from tui.widgets.tile import tile_lines
 
 CELL_WIDTH = 11
 CELL_HEIGHT = 3
+LANE_WIDTH = 3
+"""Width of a column that holds no tile yet: the layout may only grow into it."""
+LANE_HEIGHT = 1
+"""Height of a row that holds no tile yet."""
+MAX_COLUMNS = 4
+"""Columns of the widest window: two columns of tiles and a lane on either side."""
+RULE = Style(dim=True)
+CURSOR = Style(bold=True, reverse=True)
+"""The cell under the cursor: all of it reversed, in one colour, so it reads without colour."""
+
+Cell = tuple[int, int]
 
 
 @dataclass(frozen=True)
@@ -26,11 +47,6 @@ class Window:
     y: int
     width: int
     height: int
-
-    def cells(self) -> list[tuple[int, int]]:
-        return [
-            (self.x + col, self.y + row) for row in range(self.height) for col in range(self.width)
-        ]
 
 
 def board_window(view: dict[str, Any]) -> Window:
@@ -43,13 +59,167 @@ def board_window(view: dict[str, Any]) -> Window:
     return Window(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
 
 
+@dataclass(frozen=True)
+class Track:
+    """One column (or row) of the window: its coordinate, where its content starts on
+    screen and how wide (or tall) it is; a lane holds no tile yet and is drawn narrow."""
+
+    coordinate: int
+    start: int
+    size: int
+
+
+def tracks(first: int, count: int, used: set[int], full: int, lane: int) -> list[Track]:
+    """Columns (or rows) from `first`: full size where a tile lies (or none lies yet),
+    lane size elsewhere, one rule between each two and at both ends."""
+    found, start = [], 1
+    for coordinate in range(first, first + count):
+        size = full if coordinate in used or not used else lane
+        found.append(Track(coordinate, start, size))
+        start += size + 1
+    return found
+
+
+@dataclass(frozen=True)
+class BoardLayout:
+    """Where every column and row of a view's window sits on screen, and what it holds."""
+
+    columns: list[Track]
+    rows: list[Track]
+    tiles: dict[Cell, dict[str, Any]]
+    open: set[Cell]
+    last: Cell | None
+
+    @classmethod
+    def of(cls, view: dict[str, Any], show_open: bool) -> BoardLayout:
+        window = board_window(view)
+        tiles = {(c["x"], c["y"]): c for c in view.get("cells", [])}
+        placements = {(p["x"], p["y"]) for p in view.get("placements", [])}
+        last = view.get("last")
+        return cls(
+            tracks(window.x, window.width, {x for x, _ in tiles}, CELL_WIDTH, LANE_WIDTH),
+            tracks(window.y, window.height, {y for _, y in tiles}, CELL_HEIGHT, LANE_HEIGHT),
+            tiles,
+            placements if show_open else set(),
+            (last["x"], last["y"]) if last else None,
+        )
+
+    @property
+    def size(self) -> Size:
+        return Size(
+            self.columns[-1].start + self.columns[-1].size + 1,
+            self.rows[-1].start + self.rows[-1].size + 1,
+        )
+
+    @cached_property
+    def _row_at(self) -> dict[int, tuple[Track, int]]:
+        """Screen line to (row, line within the row) for every content line."""
+        return {row.start + i: (row, i) for row in self.rows for i in range(row.size)}
+
+    def place(self, cell: Cell) -> tuple[int, Region] | None:
+        """The column holding a cell and the region of the cell's content within that
+        column's widget; None when the cell is off the window."""
+        index = next((i for i, c in enumerate(self.columns) if c.coordinate == cell[0]), None)
+        row = next((r for r in self.rows if r.coordinate == cell[1]), None)
+        if index is None or row is None:
+            return None
+        return index, Region(1, row.start, self.columns[index].size, row.size)
+
+    def cell_at(self, x: int, y: int) -> Cell | None:
+        """The cell whose content is at screen point (x, y); None on a rule or outside."""
+        column = next((c for c in self.columns if c.start <= x < c.start + c.size), None)
+        row = next((r for r in self.rows if r.start <= y < r.start + r.size), None)
+        if column is None or row is None:
+            return None
+        return column.coordinate, row.coordinate
+
+    def column_line(self, index: int, y: int, cursor: Cell | None) -> Text:
+        """Screen line `y` of column `index`: its left rule and its part of a rule line or
+        of a cell; the last column also draws the right rule."""
+        column = self.columns[index]
+        edge = index == len(self.columns) - 1
+        text = Text(no_wrap=True)
+        found = self._row_at.get(y)
+        if found is None:
+            text.append("+" + "-" * column.size + ("+" if edge else ""), RULE)
+            return text
+        row, line = found
+        spot = (column.coordinate, row.coordinate)
+        content = self.content(spot, column.size, row.size)[line]
+        content.truncate(column.size, pad=True)
+        if spot == cursor:
+            content = Text(content.plain, style=CURSOR)
+        text.append("|", RULE)
+        text.append_text(content)
+        if edge:
+            text.append("|", RULE)
+        return text
+
+    def content(self, spot: Cell, width: int, height: int) -> list[Text]:
+        """The lines of one cell: a tile with its pile height and the last-tile mark, a +
+        where a tile may go, or nothing."""
+        tile = self.tiles.get(spot)
+        if tile is None:
+            lines = [Text("") for _ in range(height)]
+            if spot in self.open:
+                lines[height // 2] = Text("+".center(width), style="bold")
+            return lines
+        lines = [
+            Text.assemble(("*" if spot == self.last and i == 0 else " ", "bold"), line)
+            for i, line in enumerate(tile_lines(tile["top"]))
+        ]
+        if tile["height"] > 1:
+            tag = f"x{tile['height']}"
+            lines[0].append(" " * max(1, width - lines[0].cell_len - len(tag)))
+            lines[0].append(tag, style="bold")
+        return lines
+
+
+class BoardColumn(Widget):
+    """One column of the board with the rule on its left (the last one also on its right).
+    Each column is a widget of its own, so a cursor move repaints two cells, not two
+    whole lines of the board."""
+
+    DEFAULT_CSS = "BoardColumn { width: auto; height: auto; }"
+
+    def __init__(self, board: Board, index: int) -> None:
+        super().__init__()
+        self.board = board
+        self.index = index
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        layout = self.board.board_layout
+        if self.index >= len(layout.columns):
+            return 0
+        return layout.columns[self.index].size + 1 + (self.index == len(layout.columns) - 1)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return self.board.board_layout.size.height
+
+    def render_line(self, y: int) -> Strip:
+        base = self.rich_style
+        layout = self.board.board_layout
+        if self.index >= len(layout.columns) or y >= layout.size.height:
+            return Strip.blank(self.size.width, base)
+        text = layout.column_line(self.index, y, self.board.cursor)
+        return Strip(text.render(self.app.console), text.cell_len).apply_style(base)
+
+    def on_click(self, event: events.Click) -> None:
+        layout = self.board.board_layout
+        if self.index < len(layout.columns):
+            cell = layout.cell_at(layout.columns[self.index].start + event.x - 1, event.y)
+            if cell is not None:
+                self.post_message(Board.Picked(*cell))
+
+
 class Board(Widget):
-    """Draws the layout: tiles, stack heights, the last-placed cell, where a tile may go."""
+    """Draws the layout: tiles, pile heights, the last-placed tile (*), the free cells (+);
+    columns and rows the layout may still grow into are drawn narrow."""
 
-    DEFAULT_CSS = "Board { width: auto; height: auto; }"
+    DEFAULT_CSS = "Board { layout: horizontal; width: auto; height: auto; }"
 
-    view: reactive[dict[str, Any]] = reactive(dict, layout=True)
-    cursor: reactive[tuple[int, int] | None] = reactive(None)
+    view: reactive[dict[str, Any]] = reactive(dict)
+    cursor: reactive[Cell | None] = reactive(None, repaint=False)
     show_open: reactive[bool] = reactive(True)
 
     @dataclass
@@ -59,51 +229,40 @@ class Board(Widget):
         x: int
         y: int
 
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._board_layout: BoardLayout | None = None
+        self.columns = [BoardColumn(self, index) for index in range(MAX_COLUMNS)]
+
+    def compose(self) -> ComposeResult:
+        yield from self.columns
+
     @property
-    def window(self) -> Window:
-        return board_window(self.view)
+    def board_layout(self) -> BoardLayout:
+        """The layout of what is shown now, worked out once per view."""
+        if self._board_layout is None:
+            self._board_layout = BoardLayout.of(self.view, self.show_open)
+        return self._board_layout
 
-    def get_content_width(self, container, viewport) -> int:  # type: ignore[no-untyped-def]
-        return self.window.width * (CELL_WIDTH + 1) + 1
+    def watch_view(self) -> None:
+        self._relayout()
 
-    def get_content_height(self, container, viewport, width: int) -> int:  # type: ignore[no-untyped-def]
-        return self.window.height * (CELL_HEIGHT + 1) + 1
+    def watch_show_open(self) -> None:
+        self._relayout()
 
-    def render(self) -> Text:
-        window = self.window
-        tiles = {(c["x"], c["y"]): c for c in self.view.get("cells", [])}
-        open_cells = (
-            {(p["x"], p["y"]) for p in self.view.get("placements", [])} if self.show_open else set()
-        )
-        last = self.view.get("last")
-        last_cell = (last["x"], last["y"]) if last else None
-        cursor = None
-        if self.cursor is not None:
-            cursor = (self.cursor[0] - window.x, self.cursor[1] - window.y)
+    def _relayout(self) -> None:
+        """A new view: every column is drawn again, those the window lacks are hidden."""
+        self._board_layout = None
+        count = len(self.board_layout.columns)
+        for column in self.columns:
+            column.display = column.index < count
+            column.refresh(layout=True)
 
-        def cell(col: int, row: int) -> list[Text]:
-            spot = (window.x + col, window.y + row)
-            return self._cell(tiles.get(spot), spot in open_cells, spot == last_cell)
-
-        return grid_text(window.width, window.height, (CELL_WIDTH, CELL_HEIGHT), cell, cursor)
-
-    def _cell(self, tile: dict[str, Any] | None, open_cell: bool, last: bool) -> list[Text]:
-        """Three lines of one cell; a covered stack shows its height, the last tile says so."""
-        if tile is None:
-            mark = Text("    +", style="bold") if open_cell else Text("")
-            return [Text(""), mark, Text("")]
-        lines = [
-            Text("*" if last and i == 0 else " ", style="bold") + line
-            for i, line in enumerate(tile_lines(tile["top"]))
-        ]
-        if tile["height"] > 1:
-            tag = f"x{tile['height']}"
-            lines[0].append(" " * max(1, CELL_WIDTH - lines[0].cell_len - len(tag)))
-            lines[0].append(tag, style="bold")
-        return lines
-
-    def on_click(self, event: events.Click) -> None:
-        col, row = cell_at(event.x, event.y, (CELL_WIDTH, CELL_HEIGHT))
-        window = self.window
-        if 0 <= col < window.width and 0 <= row < window.height:
-            self.post_message(self.Picked(window.x + col, window.y + row))
+    def watch_cursor(self, old: Cell | None, new: Cell | None) -> None:
+        """Repaint only the cells the cursor left and entered."""
+        layout = self.board_layout
+        for cell in (old, new):
+            found = layout.place(cell) if cell else None
+            if found is not None:
+                index, region = found
+                self.columns[index].refresh(region)

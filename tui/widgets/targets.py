@@ -1,25 +1,54 @@
-"""XOXO seats: each player's stack top and count, and their targets as that viewer may see them."""
+"""XOXO seats: each player's name, met count, stack and targets as that viewer may see them.
+
+Lines break only between phrases (a name, a count, a target), never inside one, so a
+24-character name or three met targets still read whole.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from rich.text import Text
+from textual.geometry import Size
 from textual.reactive import reactive
-from textual.widgets import Static
+from textual.widget import Widget
 
 from tui.widgets.tile import tile_short
 
-NAME_WIDTH = 12
+INDENT = "  "
 
 
-class TargetPanel(Static):
-    """The general stack, then per seat: name, met count, stack, targets."""
+class TargetPanel(Widget):
+    """The general stack, then per seat: turn mark, name, met count, stack, targets."""
 
-    view: reactive[dict[str, Any]] = reactive(dict)
+    DEFAULT_CSS = "TargetPanel { height: auto; }"
 
-    def watch_view(self, view: dict[str, Any]) -> None:
-        self.update(panel_text(view))
+    view: reactive[dict[str, Any]] = reactive(dict, layout=True)
+
+    def render(self) -> Text:
+        return panel_text(self.view, self.content_size.width)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(panel_text(self.view, width).split())
+
+
+def phrase_lines(phrases: Iterable[Text], width: int, separator: str = " ") -> list[Text]:
+    """Phrases joined by `separator`, broken into lines of at most `width` cells between
+    phrases only; later lines are indented. A phrase longer than a line gets a line alone."""
+    lines: list[Text] = []
+    line = Text()
+    for phrase in phrases:
+        if not line.plain:
+            line.append_text(phrase)
+        elif line.cell_len + len(separator) + phrase.cell_len <= width:
+            line.append(separator)
+            line.append_text(phrase)
+        else:
+            lines.append(line)
+            line = Text(INDENT) + phrase
+    lines.append(line)
+    return lines
 
 
 def stack_text(label: str, stack: dict[str, Any]) -> Text:
@@ -35,31 +64,41 @@ def target_text(target: dict[str, Any]) -> Text:
     """A target as this viewer may know it: "(shape)" when only its kind shows, its value
     when known, and "value MET" once met."""
     if target["value"] is None:
-        return Text(f"({target['kind']})", style="dim")
+        return Text.assemble((f"({target['kind']})", "dim"))
     if target["met"]:
-        return Text(f"{target['value']} MET", style="bold reverse")
-    return Text(target["value"], style="bold")
+        return Text.assemble((f"{target['value']} MET", "bold reverse"))
+    return Text.assemble((target["value"], "bold"))
 
 
-def panel_text(view: dict[str, Any]) -> Text:
+def seat_lines(view: dict[str, Any], seat: int, width: int) -> list[Text]:
+    """One seat: "> Name  met 1/3", its stack ("your stack" for the viewer), its targets."""
+    info = view["seats"][seat]
+    turn = seat in view.get("to_act", [])
+    head = [
+        Text("> " if turn else "  ", style="bold")
+        + Text(info["name"], style="bold reverse" if turn else "bold"),
+        Text(f"met {info['met']}/{len(info['targets'])}"),
+    ]
+    if seat in view.get("winners", []):
+        head.append(Text("WINS", style="bold"))
+    label = "your stack" if seat == view.get("seat") else "stack"
+    targets = [target_text(t) for t in info["targets"]]
+    for target in targets[:-1]:
+        target.append(",")
+    return [
+        *phrase_lines(head, width, "  "),
+        Text(INDENT) + stack_text(label, info["stack"]),
+        *phrase_lines([Text(INDENT) + targets[0], *targets[1:]], width, " "),
+    ]
+
+
+def panel_text(view: dict[str, Any], width: int) -> Text:
+    """The whole panel as lines of at most `width` cells (where phrases allow)."""
     if not view:
         return Text("")
-    text = stack_text("General", view["general"])
-    to_act = set(view.get("to_act", []))
-    winners = set(view.get("winners", []))
-    for seat, info in enumerate(view["seats"]):
-        text.append("\n")
-        turn = seat in to_act
-        text.append("> " if turn else "  ", style="bold")
-        name = info["name"][:NAME_WIDTH]
-        text.append(name, style="bold reverse" if turn else "bold")
-        text.append(f"  met {info['met']}/{len(info['targets'])}")
-        if seat == view.get("seat"):
-            text.append(" (you)", style="dim")
-        if seat in winners:
-            text.append(" WINS", style="bold")
-        text.append("\n  ")
-        text.append_text(stack_text("stack", info["stack"]))
-        text.append("\n  ")
-        text.append_text(Text(", ").join(target_text(t) for t in info["targets"]))
+    lines = [stack_text("General", view["general"])]
+    for seat in range(len(view["seats"])):
+        lines += seat_lines(view, seat, max(width, 1))
+    text = Text("\n").join(lines)
+    text.no_wrap, text.overflow = True, "ellipsis"
     return text

@@ -1,0 +1,93 @@
+"""How the XOXO table looks at 80x24: the fullest table, the table without colour and in
+the 16 basic colours, and a layout still growing."""
+
+from __future__ import annotations
+
+import pytest
+from textual.pilot import Pilot
+
+from rules.xoxo import COLOURS
+from saves import SaveStore
+from tui import palette
+from tui.app import HotseatApp
+from tui.games.xoxo import XoxoScreen
+from tui.model import GameSession
+from tui.widgets.tile import tile_lines
+
+from tui_helpers import app_for, new_session, play_bots_until, until
+
+LONG_NAMES = [
+    "Annemarie Wilhelmina Oxx",
+    "cpu:Bartholomew Fitzgerald J",
+    "cpu:Cyrillo Maximilian Vanzy",
+    "cpu:Desideria Konstantinopel",
+]
+"""Four players with 24-character names."""
+
+
+def fullest_table(store: SaveStore) -> GameSession:
+    """Four players with long names, the 3x3 full with piles up to 3 high, and Desideria
+    about to meet a target just before Annemarie's turn, so the table announces it."""
+    session = new_session(store, ",".join(LONG_NAMES), seed=11, game="xoxo")
+    play_bots_until(session, lambda s: s.to_act() == [3] and len(s.record.actions) == 15)
+    return session
+
+
+def growing_layout(store: SaveStore) -> GameSession:
+    """Four tiles in a 2 by 2 block: the layout may still grow on every side."""
+    session = new_session(store, "Ann,cpu:Bob", seed=6, game="xoxo")
+    play_bots_until(session, lambda s: s.to_act() == [0] and len(s.view(0)["cells"]) == 4)
+    return session
+
+
+def my_turn(app: HotseatApp, *keys: str):  # type: ignore[no-untyped-def]
+    """Wait for the person's turn at the table, then press these keys."""
+
+    async def run_before(pilot: Pilot) -> None:
+        await until(pilot, lambda: isinstance(app.screen, XoxoScreen) and app.screen.my_turn)
+        await pilot.press(*keys)
+
+    return run_before
+
+
+def test_the_fullest_table_reads_at_80x24(snap_compare, store: SaveStore) -> None:  # type: ignore[no-untyped-def]
+    app = app_for(store, fullest_table(store))
+    assert snap_compare(app, run_before=my_turn(app), terminal_size=(80, 24))
+
+
+@pytest.mark.usefixtures("no_color")
+def test_without_colour_tiles_read_by_words_and_the_cursor_by_reverse(
+    snap_compare, store: SaveStore
+) -> None:  # type: ignore[no-untyped-def]
+    app = app_for(store, fullest_table(store))
+    assert snap_compare(app, run_before=my_turn(app, "left"), terminal_size=(80, 24))
+
+
+@pytest.mark.usefixtures("sixteen_colours")
+def test_in_sixteen_colours_every_tile_colour_is_its_own(snap_compare, store: SaveStore) -> None:  # type: ignore[no-untyped-def]
+    app = app_for(store, fullest_table(store))
+    assert snap_compare(app, run_before=my_turn(app, "left"), terminal_size=(80, 24))
+
+
+@pytest.mark.usefixtures("no_color")
+def test_a_growing_layout_draws_the_lines_it_may_grow_into_narrow(
+    snap_compare, store: SaveStore
+) -> None:  # type: ignore[no-untyped-def]
+    app = app_for(store, growing_layout(store))
+    assert snap_compare(app, run_before=my_turn(app, "right"), terminal_size=(80, 24))
+
+
+@pytest.mark.parametrize("mode", ["full", "ansi"])
+def test_the_four_tile_colours_are_four_different_inks(mode: palette.Mode) -> None:
+    assert len({palette.INKS[mode][colour] for colour in COLOURS}) == len(COLOURS)
+
+
+def test_without_colour_a_tile_names_its_colour_and_shape_in_words() -> None:
+    before = palette.current()
+    palette.use("none")
+    try:
+        lines = tile_lines("ROS")
+    finally:
+        palette.use(before)
+    assert [line.plain for line in lines] == ["red", "● circle", "sad"]
+    assert lines[0].style.color is None
