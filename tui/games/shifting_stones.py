@@ -7,33 +7,45 @@ from typing import Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
-from textual.widgets import Footer, Label, Static
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Static
 
+from rules.shifting_stones import CELL_NAMES
 from tui.screens.table import TableScreen
 from tui.widgets.header import TitleHeader
 from tui.widgets.log import GameLog
-from tui.widgets.pattern_cards import PatternHand, card_lines
+from tui.widgets.pattern_cards import PatternHand, pattern_lines
 from tui.widgets.stones import StoneGrid
 
 STEPS = {"left": (0, -1), "right": (0, 1), "up": (-1, 0), "down": (1, 0)}
 
+LEFT_WIDTH = 44
+"""Columns for a line under the stones."""
+
+NAME_WIDTH = 12
+"""Columns for a name in the players panel; a longer name ends in "…"."""
+
 
 class ShiftingStonesScreen(TableScreen):
-    """Keyboard: digits or arrows pick a card; s shift, f flip, Enter scores or picks a stone,
-    k skips and draws, e ends the turn, Esc cancels a shift or flip."""
+    """Keyboard: digits or Left/Right pick a card; Enter scores it; s shift, f flip (then the
+    arrows and Enter pick stones, Esc cancels); k skips and draws, e ends the turn. The
+    footer shows only the keys that do something now."""
 
     BINDINGS = [
-        Binding("left", "step('left')", "Pick", key_display="←↑↓→1-9"),
-        Binding("right", "step('right')", "Right", show=False),
-        Binding("up", "step('up')", "Up", show=False),
-        Binding("down", "step('down')", "Down", show=False),
-        *(Binding(str(n), f"card({n - 1})", "Card", show=False) for n in range(1, 10)),
-        Binding("enter", "enter", "Score"),
-        Binding("s", "start('shift')", "Shift"),
-        Binding("f", "start('flip')", "Flip"),
+        Binding("left", "card_step(-1)", "Card", key_display="←→1-9"),
+        Binding("right", "card_step(1)", show=False),
+        *(Binding(str(n), f"card({n - 1})", show=False) for n in range(1, 10)),
+        Binding("left", "stone_step('left')", "Stone", key_display="←↑↓→"),
+        Binding("right", "stone_step('right')", show=False),
+        Binding("up", "stone_step('up')", show=False),
+        Binding("down", "stone_step('down')", show=False),
+        Binding("enter", "score", "Score"),
+        Binding("enter", "try_score", show=False),
+        Binding("enter", "pick", "Pick"),
+        Binding("s", "shift", "Shift"),
+        Binding("f", "flip", "Flip"),
         Binding("k", "skip", "Skip"),
-        Binding("e", "end_turn", "End"),
+        Binding("e", "end_turn", "End turn"),
         Binding("escape", "cancel", "Cancel"),
     ]
 
@@ -43,33 +55,41 @@ class ShiftingStonesScreen(TableScreen):
         self.mode = "card"
         self.stone = 4
         self.picked: list[int] = []
+        self.kinds: set[str] = set()
+        """The kinds of action the engine offers now (skip, shift, flip, score, end)."""
+        self._shown: dict[str, Text] = {}
+        self._hand_window = (0, 0, 0)
 
     def compose(self) -> ComposeResult:
         yield TitleHeader(show_clock=False)
         with Horizontal(id="ss-top"):
-            yield StoneGrid(id="stones")
+            with Vertical(id="ss-left"):
+                yield StoneGrid(id="stones")
+                yield Static(id="ss-turn")
+                yield Static(id="ss-hand-label")
             yield Static(id="ss-players")
-        yield Label("Your hand", id="ss-hand-label", classes="row-label")
         with Horizontal(id="ss-hand-row"):
             yield PatternHand(id="ss-hand")
             yield Static(id="ss-discard")
-        yield GameLog(id="log")
+        yield GameLog(id="log", title="Log")
         yield Static(id="prompt")
         yield Footer()
 
     # ---- drawing -------------------------------------------------------
 
-    def moves(self) -> list[dict[str, Any]]:
-        return [a.to_json() for a in self.legal]
-
     def can(self, kind: str) -> bool:
         """Whether the engine offers any action of this kind now."""
-        return any(m["type"] == kind for m in self.moves())
+        return kind in self.kinds
 
     def hand(self) -> list[dict[str, Any]]:
         return list(self.view.get("hand", []))
 
+    def picked_card_scores(self) -> bool:
+        hand = self.hand()
+        return 0 <= self.card < len(hand) and bool(hand[self.card]["scorable"])
+
     def draw(self) -> None:
+        self.kinds = {action.to_json()["type"] for action in self.legal}
         self.mode = "card"
         self.picked = []
         self.message = ""
@@ -81,6 +101,10 @@ class ShiftingStonesScreen(TableScreen):
         self.redraw()
 
     def redraw(self) -> None:
+        """Hand the widgets what they show; each repaints only what changed, so a cursor
+        move costs a few cells, not the screen."""
+        if self.gone:
+            return
         view = self.view
         stones = self.query_one("#stones", StoneGrid)
         stones.grid = view.get("grid", [])
@@ -90,72 +114,116 @@ class ShiftingStonesScreen(TableScreen):
         hand = self.query_one("#ss-hand", PatternHand)
         hand.cards = self.hand()
         hand.cursor = self.card if self.my_turn else None
-        hand.empty_text = "hidden" if view.get("seat") is None else "no cards"
-        seat = view.get("seat")
-        label = "Your hand" if seat is None else f"{view['players'][seat]}'s hand"
-        self.query_one("#ss-hand-label", Label).update(Text(label, style="bold"))
-        self.query_one("#ss-players", Static).update(players_text(view))
-        self.query_one("#ss-discard", Static).update(discard_text(view))
-        over = view.get("phase") == "over"
-        self.title = "Shifting Stones - game over" if over else "Shifting Stones"
-        self.query_one("#prompt", Static).update(self.prompt_text())
+        hand.empty_text = (
+            "each person sees their own on their turn" if view.get("seat") is None else "no cards"
+        )
+        self.show_text("#ss-hand-label", self.hand_label())
+        self.show_text("#ss-turn", turn_text(view))
+        self.show_text("#ss-players", players_text(view))
+        self.show_text("#ss-discard", discard_text(view))
+        self.title = title_for(view)
+        self.show_text("#prompt", self.prompt_text())
         self.update_bindings()
 
+    def hand_label(self) -> Text:
+        """Whose hand shows, and which of its cards when not all fit."""
+        seat = self.view.get("seat")
+        first, last, count = self._hand_window
+        window = f"  #{first + 1}-#{last + 1} of {count}" if last - first + 1 < count else ""
+        if seat is None:
+            return Text("Hands are hidden", style="bold")
+        name = self.view["players"][seat]
+        room = LEFT_WIDTH - len(f"'s hand{window}")
+        if len(name) > room:
+            name = name[: room - 1] + "…"
+        return Text(f"{name}'s hand{window}", style="bold")
+
+    def on_pattern_hand_shown(self, message: PatternHand.Shown) -> None:
+        self._hand_window = (message.first, message.last, message.count)
+        if self.view:
+            self.show_text("#ss-hand-label", self.hand_label())
+
+    def show_text(self, selector: str, text: Text) -> None:
+        """Update a Static only when what it shows changed."""
+        if self._shown.get(selector) != text:
+            self._shown[selector] = text
+            self.query_one(selector, Static).update(text)
+
     def turn_prompt(self) -> Text:
-        if self.mode == "shift":
-            step = "first" if not self.picked else "second, next to the first,"
-            return Text(f"Shift: pick the {step} stone (arrows, Enter). Esc cancels.")
-        if self.mode == "flip":
-            return Text("Flip: pick the stone to turn over (arrows, Enter). Esc cancels.")
         hand = self.hand()
-        text = Text("Pick a card (1-9, arrows). ")
-        if hand and hand[self.card]["scorable"]:
-            text.append("This card matches: Enter scores it. ", style="bold")
-        text.append("s shift, f flip (each discards the card)")
-        if self.can("skip"):
-            text.append(", k skip and draw 2")
-        text.append(", e end turn.")
-        return text
+        if self.mode != "card":
+            number = f"#{self.card + 1}"
+            if self.mode == "flip":
+                return Text(f"Flip with {number}: pick the stone to turn over. Esc cancels.")
+            if not self.picked:
+                return Text(f"Shift with {number}: pick the first of two stones. Esc cancels.")
+            first = CELL_NAMES[self.picked[0]]
+            return Text(f"Shift with {number}: pick a stone next to {first}. Esc cancels.")
+        if not hand:
+            return Text("No cards left: e ends the turn.")
+        matching = [f"#{i + 1}" for i, card in enumerate(hand) if card["scorable"]]
+        if self.picked_card_scores():
+            return Text(f"#{self.card + 1} matches the grid (OK): Enter scores it.", style="bold")
+        if len(matching) == 1:
+            return Text(
+                f"{matching[0]} matches the grid (OK): pick it and press Enter to score.",
+                style="bold",
+            )
+        if matching:
+            return Text(
+                f"{', '.join(matching)} match the grid (OK): pick one, Enter scores it.",
+                style="bold",
+            )
+        return Text("Pick a card; s or f discards it to shift two stones or flip one.")
 
     # ---- intents -------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "cancel":
-            return self.mode != "card"
-        if action in ("step", "card", "enter", "start", "skip", "end_turn"):
-            return self.my_turn
+        """Keys that do nothing now are neither usable nor shown."""
+        choosing_card = self.my_turn and self.mode == "card"
+        if action in ("card_step", "card"):
+            return choosing_card
+        if action == "score":
+            return choosing_card and self.picked_card_scores()
+        if action == "try_score":
+            return choosing_card and not self.picked_card_scores()
+        if action in ("shift", "flip", "skip"):
+            return choosing_card and bool(self.hand() or action == "skip") and self.can(action)
+        if action == "end_turn":
+            return choosing_card and self.can("end")
+        if action in ("stone_step", "pick", "cancel"):
+            return self.my_turn and self.mode != "card"
         return True
 
-    def action_step(self, direction: str) -> None:
-        if not self.my_turn:
-            return
-        self.message = ""
-        if self.mode == "card":
-            count = len(self.hand())
-            row = self.query_one("#ss-hand", PatternHand).per_line()
-            if direction in ("left", "right") and count:
-                self.card = (self.card + (1 if direction == "right" else -1)) % count
-            elif 0 <= self.card + (row if direction == "down" else -row) < count:
-                self.card += row if direction == "down" else -row
-        else:
-            drow, dcol = STEPS[direction]
-            row, col = divmod(self.stone, 3)
-            if 0 <= row + drow < 3 and 0 <= col + dcol < 3:
-                self.stone = (row + drow) * 3 + col + dcol
-        self.redraw()
+    def action_card_step(self, step: int) -> None:
+        count = len(self.hand())
+        if count:
+            self.pick_card((self.card + step) % count)
 
     def action_card(self, index: int) -> None:
-        if self.mode == "card" and 0 <= index < len(self.hand()):
-            self.card = index
+        if 0 <= index < len(self.hand()):
+            self.pick_card(index)
+
+    def pick_card(self, index: int) -> None:
+        self.card = index
+        self.message = ""
+        self.redraw()
+
+    def action_stone_step(self, direction: str) -> None:
+        drow, dcol = STEPS[direction]
+        row, col = divmod(self.stone, 3)
+        if 0 <= row + drow < 3 and 0 <= col + dcol < 3:
+            self.stone = (row + drow) * 3 + col + dcol
             self.message = ""
             self.redraw()
 
-    def action_start(self, mode: str) -> None:
-        if not self.my_turn or not self.hand():
-            return
-        if not self.can(mode):
-            self.say(f"No {mode} is possible now.")
-            return
+    def action_shift(self) -> None:
+        self.start("shift")
+
+    def action_flip(self) -> None:
+        self.start("flip")
+
+    def start(self, mode: str) -> None:
         self.mode, self.picked, self.message = mode, [], ""
         self.redraw()
 
@@ -163,15 +231,17 @@ class ShiftingStonesScreen(TableScreen):
         self.mode, self.picked, self.message = "card", [], ""
         self.redraw()
 
-    def action_enter(self) -> None:
-        if not self.my_turn:
-            return
-        if self.mode == "card":
-            hand = self.hand()
-            if hand:
-                self.submit({"type": "score", "card": hand[self.card]["id"]})
-        else:
-            self.pick_stone(self.stone)
+    def action_score(self) -> None:
+        hand = self.hand()
+        if hand:
+            self.submit({"type": "score", "card": hand[self.card]["id"]})
+
+    def action_try_score(self) -> None:
+        """Enter on a card that does not match: the engine says why it cannot score."""
+        self.action_score()
+
+    def action_pick(self) -> None:
+        self.pick_stone(self.stone)
 
     def pick_stone(self, cell: int) -> None:
         """In a shift, the second stone completes the move; in a flip, the first does."""
@@ -205,11 +275,9 @@ class ShiftingStonesScreen(TableScreen):
         if not self.my_turn or self.mode != "card":
             return
         if message.index == self.card:
-            self.action_enter()
+            self.action_score()
         else:
-            self.card = message.index
-            self.message = ""
-            self.redraw()
+            self.pick_card(message.index)
 
     def final_details(self, view: dict[str, Any]) -> dict[int, str]:
         """Points and scored cards per player."""
@@ -223,42 +291,76 @@ class ShiftingStonesScreen(TableScreen):
         return details
 
 
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def title_for(view: dict[str, Any]) -> str:
+    """The title bar: the game and how it stands (goal, last round, solo, over)."""
+    if view.get("phase") == "over":
+        return "Shifting Stones - game over"
+    if view.get("solo"):
+        return "Shifting Stones - solo"
+    if view.get("last_round"):
+        return "Shifting Stones - LAST ROUND"
+    return f"Shifting Stones - goal {view.get('goal', 0)} cards"
+
+
+def turn_text(view: dict[str, Any]) -> Text:
+    """How the turn in play stands, and the draw pile."""
+    turn = view.get("turn")
+    if not turn or view.get("phase") == "over":
+        return Text("")
+    text = f"This turn: {plural(turn['actions'], 'action')}, {turn['scored']} scored  "
+    pile = f"Draw pile {view['draw_count']}"
+    return Text(text + (pile if len(text + pile) <= LEFT_WIDTH else f"Draw {view['draw_count']}"))
+
+
 def discard_text(view: dict[str, Any]) -> Text:
-    """The top of the public discard pile as a small card."""
+    """The discard pile's size and the pattern on its top card."""
+    if not view:
+        return Text("")
+    text = Text(f"Discards {view['discard_count']}")
     top = view.get("discard_top")
-    if not top:
-        return Text("Discards\n  none", style="dim")
-    lines = card_lines(top)
-    lines[0] = Text("Discard ") + lines[0]
-    return Text("\n").join(lines)
+    for line in pattern_lines(top["pattern"]) if top else []:
+        text.append("\n")
+        text.append_text(line)
+    return text
+
+
+def short_name(name: str) -> str:
+    """A name cut to the panel's column, ending in "…" if it was longer."""
+    return name if len(name) <= NAME_WIDTH else name[: NAME_WIDTH - 1] + "…"
 
 
 def players_text(view: dict[str, Any]) -> Text:
-    """Per seat (the viewer marked *): hand size, scored cards and points; then the piles
-    and how the end stands."""
+    """Column heads, then per seat (the one to act marked > and in reverse, the start
+    player with *): hand size, scored cards, points and 1-point cards; then what the marks
+    mean, or in solo the goal and the strikes."""
     if not view:
         return Text("")
     text = Text(no_wrap=True, overflow="ellipsis")
+    text.append(f"  {'player':<{NAME_WIDTH}}  hand scored pts 1pt\n", style="dim")
     to_act = set(view.get("to_act", []))
+    solo = view.get("solo")
     for seat, info in enumerate(view["seats"]):
         turn = seat in to_act
         text.append("> " if turn else "  ", style="bold")
-        text.append(info["name"][:9].ljust(9), style="bold reverse" if turn else "bold")
-        text.append("*" if seat == view.get("seat") else " ", style="bold")
+        name = short_name(info["name"])
+        text.append(name, style="bold reverse" if turn else "bold")
+        text.append("*" if seat == view.get("start") and not solo else " ", style="bold")
+        text.append(" " * (NAME_WIDTH - len(name)))
         text.append(
-            f" hand {info['hand_count']}  scored {len(info['scored']):>2}"
-            f"  {info['points']:>2} pts  1s {info['ones']}"
+            f" {info['hand_count']:>4} {len(info['scored']):>6} {info['points']:>3}"
+            f" {info['ones']:>3}\n"
         )
-        text.append("\n")
-    text.append(f"\nDraw pile {view['draw_count']}   Discards {view['discard_count']}")
-    turn = view.get("turn", {})
-    text.append(f"\nThis turn: {turn.get('actions', 0)} actions, {turn.get('scored', 0)} scored")
-    if view.get("solo"):
+    if solo:
         scored = len(view["seats"][0]["scored"])
-        text.append(f"\nSolo: {scored} of {view['goal']} scored, strikes ")
-        text.append(f"{view['strikes']}/{view['max_strikes']}", style="bold")
-    else:
-        text.append(f"\nGoal: {view['goal']} cards")
-        if view.get("last_round"):
-            text.append("  LAST ROUND", style="bold reverse")
+        text.append(f"\nSolo: {scored} of {view['goal']} scored\nStrikes ")
+        text.append(f"{view['strikes']} of {view['max_strikes']}", style="bold")
+        text.append("\n(a strike: a turn with no score)", style="dim")
+        return text
+    text.append("  * started · 1pt: 1-point cards", style="dim")
+    if len(view["seats"]) < 5:
+        text.append("\n  Most 1-point cards: +3 points", style="dim")
     return text

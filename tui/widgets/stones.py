@@ -1,31 +1,36 @@
-"""The 3x3 stones: each shows its symbol and, dimmed, what is on its other side."""
+"""The 3x3 stones: each shows its symbol and, in brackets, what is on its other side."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from tui.widgets.grid import cell_at, grid_text
+from tui.widgets.grid import cell_at, cell_region, grid_text
 from tui.widgets.symbols import symbol_word
 
-CELL_WIDTH = 10
-CELL_HEIGHT = 2
+CELL_WIDTH = 13
+"""Room for a mark and the longest stone, ">horse (boat)"."""
+
+CELL_HEIGHT = 1
 
 
 class StoneGrid(Widget):
-    """Nine stones; a cursor cell and picked cells when choosing stones. Clicks post `Picked`."""
+    """Nine stones, ruled like a # sign; a cursor cell (reverse) and picked cells (">" and
+    underlined) when choosing stones. Moving the cursor repaints the two cells concerned
+    only. Clicks post `Picked`."""
 
-    DEFAULT_CSS = "StoneGrid { width: 34; height: 10; }"
+    DEFAULT_CSS = "StoneGrid { width: 41; height: 5; }"
 
     grid: reactive[list[dict[str, Any]]] = reactive(list)
-    cursor: reactive[int | None] = reactive(None)
-    picked: reactive[frozenset[int]] = reactive(frozenset)
+    cursor: reactive[int | None] = reactive(None, repaint=False)
+    picked: reactive[frozenset[int]] = reactive(frozenset, repaint=False)
 
     @dataclass
     class Picked(Message):
@@ -33,19 +38,38 @@ class StoneGrid(Widget):
 
         cell: int
 
+    def watch_cursor(self, old: int | None, new: int | None) -> None:
+        self._repaint_cells({old, new})
+
+    def watch_picked(self, old: frozenset[int], new: frozenset[int]) -> None:
+        self._repaint_cells(old ^ new)
+
+    def _repaint_cells(self, cells: set[int | None] | frozenset[int]) -> None:
+        regions = [
+            cell_region(cell % 3, cell // 3, (CELL_WIDTH, CELL_HEIGHT), frame=False)
+            for cell in cells
+            if cell is not None
+        ]
+        if regions:
+            self.refresh(*regions)
+
     def render(self) -> Text:
         cursor = None if self.cursor is None else (self.cursor % 3, self.cursor // 3)
+        size = (CELL_WIDTH, CELL_HEIGHT)
         return grid_text(
-            3, 3, (CELL_WIDTH, CELL_HEIGHT), lambda col, row: self._cell(row * 3 + col), cursor
+            3, 3, size, lambda col, row: self._cell(row * 3 + col), cursor, frame=False
         )
 
     def _cell(self, cell: int) -> list[Text]:
         if cell >= len(self.grid):
-            return [Text(""), Text("")]
+            return [Text("")]
         stone = self.grid[cell]
-        mark = "> " if cell in self.picked else "  "
-        top = Text(mark, style="bold") + symbol_word(stone["up"])
-        return [top, Text(f"  ({stone['down']})", style="dim")]
+        word = symbol_word(stone["up"])
+        if cell in self.picked:
+            word.stylize(Style(underline=True))
+        line = Text(">" if cell in self.picked else " ", style="bold") + word
+        line.append(f" ({stone['down']})", style="dim")
+        return [line]
 
     def on_click(self, event: events.Click) -> None:
         col, row = cell_at(event.x, event.y, (CELL_WIDTH, CELL_HEIGHT))

@@ -29,12 +29,15 @@ COLOURS = {
     "seed": "green",
     "tree": "lime",
 }
-"""Inks from the palette; the word or code always comes along."""
+"""Inks from the palette, eight different ones in every colour system (in the 16 basic
+colours seed and tree, the two sides of one stone, are green and bright green); the word
+or code always comes along, so without colour nothing is lost."""
 
 GREY = "··"
 
 
 def symbol_style(symbol: str) -> Style:
+    """The symbol's ink, bold."""
     return ink(COLOURS[symbol], bold=True)
 
 
@@ -46,4 +49,5 @@ def symbol_code(symbol: str | None) -> Text:
 
 
 def symbol_word(symbol: str) -> Text:
+    """A stone's symbol as its word in its ink, "horse"."""
     return Text(symbol, symbol_style(symbol))
