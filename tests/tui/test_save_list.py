@@ -6,9 +6,10 @@ import sqlite3
 
 from textual.widgets import DataTable
 
+from rules.catalog import CATALOG
 from saves import SaveStore
 from tui.app import HotseatApp
-from tui.screens.home import HomeScreen, column_widths, cut_middle
+from tui.screens.home import HomeScreen, column_widths, cut_middle, played_when, short_title
 
 from tui_helpers import app_for, new_session, until
 
@@ -46,14 +47,27 @@ def test_a_name_that_fits_is_shown_whole() -> None:
     assert cut_middle("friday", 21) == "friday"
 
 
+def test_a_game_played_this_year_shows_its_day_and_time() -> None:
+    assert played_when(FIXED_TIME, 2026) == "11-28 19:30"
+
+
+def test_a_game_played_in_an_earlier_year_shows_its_date() -> None:
+    assert played_when(FIXED_TIME, 2027) == "2026-11-28"
+
+
+def test_every_game_title_fits_the_game_column() -> None:
+    widths = dict(column_widths(80, 8))
+    assert all(len(short_title(game)) <= widths["Game"] for game in CATALOG)
+
+
 def test_short_names_leave_the_room_to_the_players() -> None:
     widths = dict(column_widths(80, len("friday")))
-    assert (widths["Save"], widths["Players"]) == (8, 25)
+    assert (widths["Save"], widths["Players"]) == (8, 30)
 
 
 def test_long_names_get_room_but_the_players_keep_their_minimum() -> None:
     widths = dict(column_widths(80, len(LONG_NAMES[-1])))
-    assert (widths["Save"], widths["Players"]) == (21, 12)
+    assert (widths["Save"], widths["Players"]) == (24, 14)
 
 
 async def test_names_that_differ_only_at_the_end_read_apart_at_80_columns(
@@ -65,7 +79,7 @@ async def test_names_that_differ_only_at_the_end_read_apart_at_80_columns(
         await until(pilot, lambda: isinstance(app.screen, HomeScreen))
         names = shown_names(app)
         assert len(set(names)) == len(LONG_NAMES)
-        assert all(len(name) <= 21 for name in names)
+        assert all(len(name) <= 24 for name in names)
         table = app.screen.query_one("#saves", DataTable)
         assert table.virtual_size.width <= table.scrollable_content_region.width
 

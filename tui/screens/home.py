@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -12,14 +14,16 @@ from textual.widgets.option_list import Option
 
 from rules import GAMES
 from saves import DamagedSave, SaveError, SaveInfo
-from tui.model import game_title, local_time, players_text
+from tui.model import game_title, players_text
 from tui.widgets.header import TitleHeader
 
 GAME_ORDER = ("xoxo", "shifting-stones", "xylotar", "3x3")
 
-GAME_WIDTH, TURN_WIDTH, PLAYED_WIDTH = 7, 10, 16
+GAME_WIDTH, TURN_WIDTH, PLAYED_WIDTH = 7, 10, 11
 """Columns of the save list whose width does not depend on the names in it."""
-MIN_NAME_WIDTH, MIN_PLAYERS_WIDTH = 8, 12
+SHORT_TITLES = {"shifting-stones": "Stones"}
+"""Game titles longer than the Game column."""
+MIN_NAME_WIDTH, MIN_PLAYERS_WIDTH = 8, 14
 CELL_PADDING = 2
 """A DataTable cell has one blank column on either side."""
 FRAME = 4
@@ -51,6 +55,23 @@ def column_widths(screen_width: int, longest_name: int) -> list[tuple[str, int]]
         ("Turn", TURN_WIDTH),
         ("Last played", PLAYED_WIDTH),
     ]
+
+
+def short_title(game_id: str) -> str:
+    return SHORT_TITLES.get(game_id) or game_title(game_id)
+
+
+def this_year() -> int:
+    return datetime.now().astimezone().year
+
+
+def played_when(iso: str, year: int) -> str:
+    """When a game was last played, in 11 columns: "11-28 19:30" in `year`, else the day."""
+    try:
+        local = datetime.fromisoformat(iso).astimezone()
+    except ValueError:
+        return "?"
+    return local.strftime("%m-%d %H:%M" if local.year == year else "%Y-%m-%d")
 
 
 def game_line(game_id: str) -> Text:
@@ -113,6 +134,7 @@ class HomeScreen(Screen[None]):
             self.fill()
             self.query_one("#detail", Static).update(Text(str(error)))
             return
+        year = this_year()
         for info in infos:
             self.infos[info.name] = info
             if info.record is None or info.error is not None:
@@ -122,10 +144,10 @@ class HomeScreen(Screen[None]):
                 turn = "game over" if summary.get("over") else str(summary.get("turn") or "")
                 cells = (
                     info.name,
-                    game_title(record.game),
+                    short_title(record.game),
                     players_text(record.players),
                     turn,
-                    local_time(record.updated),
+                    played_when(record.updated, year),
                 )
             self.rows.append(cells)
         self.fill()
