@@ -576,7 +576,9 @@ class Xylotar(Game):
         }
 
     def log(self, state: XylotarState, seat: int | None, start: int = 0) -> list[dict[str, JSON]]:
-        """The events in words; peeked values only in the peeker's own log."""
+        """The events in words; peeked values only in the peeker's own log. An entry's
+        actor is the seat whose move (or whose side player's play) it came from: the
+        winner of a trick or of the game did not act, so those entries have none."""
         start = min(max(start, 0), state.event_total)
         return [
             {"index": index, "actor": event[1], "text": _event_text(event, state.names, seat)}
@@ -584,18 +586,22 @@ class Xylotar(Game):
         ]
 
     def summary(self, state: XylotarState) -> dict[str, JSON]:
+        """The seat to act by name, and what it is doing: sorting whose hand, playing to
+        which trick, or deciding on a bid right after its own play."""
         view = self.view(state, None)
         names = view["players"]
         turn = names[view["to_act"][0]] if view["to_act"] else None
         if view["phase"] == OVER:
             status = f"Over · {names[view['winner']]} won"
         elif view["phase"] == SORT:
-            status = f"Round {view['round']} · sorting"
+            status = f"Round {view['round']} · sorting {names[view['sorting']['target']]}'s xylotar"
         else:
             status = (
                 f"Round {view['round']} · trick {view['trick_number']} "
                 f"of {view['tricks_per_round']}"
             )
+            if view["phase"] == BID:
+                status += f" · {turn} may bid"
         return {"turn": turn, "status": status}
 
     # ---- the end ----------------------------------------------------------
@@ -604,7 +610,8 @@ class Xylotar(Game):
         return state.phase == OVER
 
     def result(self, state: XylotarState) -> dict[str, JSON]:
-        """The winner first, then the others by total (equal totals share a place)."""
+        """The winner first, then the others by total (equal totals share a place).
+        Xylotar has a winner and no loser."""
         if state.winner is None:
             raise ValueError("the game is not over yet")
         winner = state.winner
@@ -621,7 +628,7 @@ class Xylotar(Game):
         return {
             "ranking": ranking,
             "winners": [winner],
-            "losers": ranking[-1] if len(ranking) > 1 else [],
+            "losers": [],
             "scores": [None if s in state.sides else state.totals[s] for s in range(state.seats)],
             "reason": reason,
         }
@@ -856,7 +863,7 @@ def _resolve(state: XylotarState) -> None:
     cards = [state.rows[seat][slot] for seat, slot in state.trick]
     winner = state.trick[trick_winner(cards, state.trump)][0]
     state.tricks[winner] += 1
-    state.record(("trick", winner, tuple(cards)))
+    state.record(("trick", None, winner, tuple(cards)))
     state.last = (
         tuple((seat, card) for (seat, _), card in zip(state.trick, cards, strict=True)),
         winner,
@@ -909,7 +916,7 @@ def _end_round(state: XylotarState) -> None:
             state.winner, state.tie_break = winner, tie_break
             state.phase = OVER
             state.turn = None
-            state.record(("over", winner, tie_break))
+            state.record(("over", None, winner, tie_break))
             return
         state.extra_rounds += 1
         state.record(("extra", None))
@@ -1028,7 +1035,8 @@ def _event_text(event: Event, names: tuple[str, ...], seat: int | None) -> str:
             text += f" ({card_label(first)}, {card_label(second)})"
         return text
     if kind == "trick":
-        return f"{who} won the trick ({', '.join(card_label(c) for c in event[2])})"
+        winner, cards = event[2:]
+        return f"{names[winner]} won the trick ({', '.join(card_label(c) for c in cards)})"
     if kind == "score":
         number, points, cancel = event[2:]
         text = ", ".join(f"{names[s]} {p}" for s, p in enumerate(points) if p is not None)
@@ -1039,6 +1047,10 @@ def _event_text(event: Event, names: tuple[str, ...], seat: int | None) -> str:
         return f"Round {number} scores: {text}"
     if kind == "extra":
         return "Still tied after the tie-break: another round is played"
-    if event[2] == "bid":
-        return f"Game over: {who} wins the tie by meeting the last bid with the fewest tricks"
-    return f"Game over: {who} wins"
+    winner, tie_break = event[2:]
+    if tie_break == "bid":
+        return (
+            f"Game over: {names[winner]} wins the tie by meeting the last bid "
+            "with the fewest tricks"
+        )
+    return f"Game over: {names[winner]} wins"

@@ -220,3 +220,58 @@ def test_a_bot_chasing_tricks_leads_the_card_fewest_unseen_cards_can_beat() -> N
     view["seats"][0]["slots"][1]["colour"] = "R"
     view["trick"], view["led_colour"] = [], None
     assert choose(view, [Play(0), Play(1), Play(2)], random.Random(0)) == Play(0)
+
+
+def _ann_leads_and_wins_trick_one() -> XylotarState:
+    """Three players; Ann (seat 0) leads her yellow 7, the only trump of trick 1. She
+    passes; Bob and Cy, without yellow, each play their leftmost card and bid."""
+    hands = (
+        "Y8 Y7 Y6 Y5 Y4 Y3 Y2 Y1 Y0 G7 G6 G5 G4",
+        "G3 G2 G1 G0 T6 T5 T4 T3 T2 T1 T0 B5 B4",
+        "B3 B2 B1 B0 P4 P3 P2 P1 P0 K3 K2 K1 K0",
+    )
+    state = started(3, *hands, dealer=2)
+    state = GAME.apply(GAME.apply(state, 0, Play(state.rows[0].index("Y7"))), 0, PASS)
+    for seat in (1, 2):
+        state = GAME.apply(state, seat, Play(0))
+        state = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+        state = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+    return state
+
+
+def test_the_trick_winner_is_named_but_did_not_act() -> None:
+    """So "since your last turn" for the winner starts after its own play."""
+    state = _ann_leads_and_wins_trick_one()
+    (entry,) = [e for e in GAME.log(state, 0) if "won the trick" in e["text"]]
+    assert entry["text"].startswith("Ann won the trick") and entry["actor"] is None
+    assert [e["text"] for e in GAME.log(state, 0) if e["actor"] == 0][-1] == "Ann played yellow 7"
+
+
+def test_the_summary_names_the_sorter_and_the_hand_being_sorted() -> None:
+    state = new(3, dealer=2)
+    sorter, holder = state.jobs[0]
+    assert GAME.summary(state) == {
+        "turn": NAMES[sorter],
+        "status": f"Round 1 · sorting {NAMES[holder]}'s xylotar",
+    }
+
+
+def test_the_summary_names_the_player_who_may_bid_after_playing() -> None:
+    state = started(3, dealer=2)
+    state = GAME.apply(state, 0, Play(1))
+    assert GAME.summary(state) == {"turn": "Ann", "status": "Round 1 · trick 1 of 12 · Ann may bid"}
+
+
+def test_the_summary_names_the_trick_winner_who_leads_next() -> None:
+    state = _ann_leads_and_wins_trick_one()
+    assert GAME.summary(state) == {"turn": "Ann", "status": "Round 1 · trick 2 of 12"}
+
+
+def test_xylotar_ranks_everyone_and_names_no_loser() -> None:
+    state = GAME.new_game(NAMES[:4], 3)
+    while not GAME.is_over(state):
+        (seat,) = GAME.to_act(state)
+        state = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+    result = GAME.result(state)
+    assert result["losers"] == [] and len(result["winners"]) == 1
+    assert sorted(seat for place in result["ranking"] for seat in place) == [0, 1, 2, 3]

@@ -4,17 +4,26 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rich.console import Console
 from textual.pilot import Pilot
+from textual.strip import Strip
 
-from rules.xylotar import value
-from saves import SaveStore
+from rules.xylotar import PASS, Play, value
+from saves import SaveRecord, SaveStore
 from tui.app import HotseatApp
 from tui.games.xylotar import XylotarScreen
 from tui.games.xylotar_scores import XylotarScoresScreen
 from tui.model import GameSession
 from tui.screens.game_over import GameOverScreen
 from tui.screens.handoff import HandoffScreen
-from tui.widgets.xylotar_table import CELL, ROW_START, own_row_line
+from tui.widgets.xylotar_table import (
+    CELL,
+    XylotarTable,
+    changed_columns,
+    own_row_line,
+    row_start,
+    seat_line,
+)
 
 from tui_helpers import app_for, play_bots_until, players, screen_text, until, waits_for_enter
 
@@ -174,7 +183,7 @@ async def test_the_leader_is_told_why_the_leftmost_card_is_not_offered(store: Sa
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await my_step(pilot, app, "play")
         leftmost = screen.view["lead_ban"]["slot"]
-        assert "leftmost card may not lead" in screen_text(app)
+        assert "Not your leftmost card" in screen_text(app)
         assert all(slot != leftmost for (slot,) in screen.choices())
 
 
@@ -210,7 +219,7 @@ async def test_a_click_points_at_a_card_and_a_second_click_plays_it(store: SaveS
         screen = await my_step(pilot, app, "play")
         (slot,) = screen.choices()[-1]
         moves = len(session.record.actions)
-        where = (1 + ROW_START + CELL * slot, own_row_line(screen.view))
+        where = (1 + row_start(screen.view) + CELL * slot, own_row_line(screen.view))
         await pilot.click("#xylo-table", offset=where)
         assert screen.choices()[screen.cursor] == (slot,)
         assert len(session.record.actions) == moves
@@ -321,3 +330,129 @@ def test_round_end_snapshot(snap_compare, store: SaveStore) -> None:  # type: ig
         await until(pilot, lambda: isinstance(app.screen, XylotarScoresScreen))
 
     assert snap_compare(app, run_before=round_end, terminal_size=(80, 24))
+
+
+TRUMPS_FOR_ANN = [
+    hand.split()
+    for hand in (
+        "Y8 Y7 Y6 Y5 Y4 Y3 Y2 Y1 Y0 G7 G6 G5 G4",
+        "G3 G2 G1 G0 T6 T5 T4 T3 T2 T1 T0 B5 B4",
+        "B3 B2 B1 B0 P4 P3 P2 P1 P0 K3 K2 K1 K0",
+    )
+]
+"""Three hands: Ann holds every yellow (the trump with three players), Bob and Cy none."""
+
+
+def ann_bob_and_cy_sorted(store: SaveStore) -> GameSession:
+    """Ann, Bob and Cy at one keyboard with the hands above, dealt so that Ann leads;
+    every hand sorted with the colours in their usual order among equal values."""
+    setup = {"deal": TRUMPS_FOR_ANN, "dealer": 2}
+    store.create("table", SaveRecord.new("xylotar", players("Ann,Bob,Cy"), 1, setup=setup))
+    session = GameSession.open(store, "table")
+    while session.view(None)["phase"] == "sort":
+        (seat,) = session.to_act()
+        session.apply(seat, session.legal(seat)[0])
+    return session
+
+
+def bid_first_pair(session: GameSession, seat: int) -> None:
+    """`seat` plays its first legal card, looks at its first pair and bids the left one."""
+    for _ in range(3):
+        session.apply(seat, session.legal(seat)[0])
+
+
+async def test_the_trick_winner_learns_what_the_others_played_and_bid_since_its_lead(
+    store: SaveStore,
+) -> None:
+    """Ann leads the yellow 7 and passes; Bob and Cy play and bid; Ann's trump wins."""
+    app = app_for(store, ann_bob_and_cy_sorted(store))
+    async with app.run_test(size=(80, 24)) as pilot:
+        for keys in (["enter", "enter", "n"], ["enter"] * 4, ["enter"] * 4):
+            await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+            await pilot.press(keys[0])
+            await until(pilot, lambda: isinstance(app.screen, XylotarScreen))
+            for key in keys[1:]:
+                await until(pilot, lambda: waits_for_enter(app) or table(app).step == "peek")
+                await pilot.press(key)
+        await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        text = screen_text(app)
+    assert "Pass to Ann" in text and "Nothing yet" not in text
+    assert "Bob bid" in text and "Cy bid" in text and "Ann won the trick" in text
+
+
+async def test_after_a_resume_the_privacy_screen_lists_what_happened_since_the_last_play(
+    store: SaveStore,
+) -> None:
+    session = ann_bob_and_cy_sorted(store)
+    session.apply(0, Play(session.view(0)["lead_ban"]["slot"] + 1))
+    session.apply(0, PASS)
+    bid_first_pair(session, 1)
+    bid_first_pair(session, 2)
+    session.close()
+    app = app_for(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.resume("table")
+        await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        text = screen_text(app)
+    assert "Pass to Ann" in text
+    assert "Bob played" in text and "Cy bid" in text and "Ann won the trick" in text
+
+
+async def test_game_over_ranks_the_players_and_calls_nobody_a_loser(store: SaveStore) -> None:
+    session = xylotar(store, "Ann,cpu:Bob,cpu:Cy,cpu:Dee", seed=4)
+    play_bots_until(session, lambda s: False)
+    app = app_for(store, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        text = screen_text(app)
+    assert "- wins" in text and "points" in text and "loses" not in text
+
+
+async def test_the_key_above_the_rows_explains_every_look_of_a_card(store: SaveStore) -> None:
+    _, app = ann_against_two(store, my_play_turn)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_step(pilot, app, "play")
+        text = screen_text(app)
+    for look in ("R? face down", "R7 face down, you know it", "r7 played", "R=7 bid (red 10: =10)"):
+        assert look in text
+
+
+def marks_below(app: HotseatApp) -> str:
+    """The line of marks under the player's own row (or under the hand being sorted)."""
+    screen = table(app)
+    line = own_row_line(screen.view)
+    assert line is not None
+    return screen.query_one(XylotarTable).plain_lines[line + 1]
+
+
+async def test_while_sorting_cards_that_may_change_places_are_marked_with_arrows(
+    store: SaveStore,
+) -> None:
+    _, app = ann_against_two(store, ann_sorts)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_step(pilot, app, "sort")
+        marks = marks_below(app)
+    assert "^^^" in marks and "<->" in marks and "+" not in marks
+
+
+async def test_while_playing_the_cards_that_may_be_played_are_marked_with_a_plus(
+    store: SaveStore,
+) -> None:
+    _, app = ann_against_two(store, lambda s: my_play_turn(s) and len(s.legal(0)) >= 2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await my_step(pilot, app, "play")
+        marks = marks_below(app)
+        choices = len(screen.choices())
+    assert marks.count("^^^") == 1 and marks.count("+") == choices - 1 and "<->" not in marks
+
+
+def test_a_cursor_step_repaints_only_the_two_cards_it_moves_between(store: SaveStore) -> None:
+    """The table sends the terminal only the columns that changed: two cards, each with
+    the space after it."""
+    session = xylotar(store, "Ann,cpu:Bob,cpu:Cy,cpu:Dee", seed=5)
+    play_bots_until(session, my_play_turn)
+    view = session.view(0)
+    console = Console()
+    before, after = (Strip(list(seat_line(view, 0, {slot}).render(console))) for slot in (3, 4))
+    start = row_start(view)
+    assert changed_columns(before, after) == (start + 3 * CELL, start + 5 * CELL)

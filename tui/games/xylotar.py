@@ -15,7 +15,16 @@ from tui.games.xylotar_scores import XylotarScoresScreen, next_text
 from tui.screens.table import TableScreen
 from tui.widgets.header import TitleHeader
 from tui.widgets.log import GameLog
-from tui.widgets.xylotar_table import own_row_line, slot_at, sorting_lines, table_text
+from tui.widgets.xylotar_table import (
+    CHOICE,
+    CURSOR,
+    SWAP,
+    XylotarTable,
+    own_row_line,
+    slot_at,
+    sorting_lines,
+    table_lines,
+)
 
 
 class XylotarScreen(TableScreen):
@@ -39,11 +48,13 @@ class XylotarScreen(TableScreen):
         super().__init__(*args, **kwargs)
         self.cursor = 0
         self.draft: list[str] = []
+        self.shown_prompt: str | None = None
+        """The prompt on screen (as markup), so a cursor move does not redraw it."""
         self.rounds_seen = len(self.session.view(None)["rounds"])
 
     def compose(self) -> ComposeResult:
         yield TitleHeader(show_clock=False)
-        yield Static(id="xylo-table")
+        yield XylotarTable(id="xylo-table")
         yield GameLog(id="log", title="Log")
         yield Static(id="prompt")
         yield Footer()
@@ -114,53 +125,67 @@ class XylotarScreen(TableScreen):
             marks = set()
         else:
             marks = {slot for choice in choices for slot in choice}
-        self.query_one("#xylo-table", Static).update(table_text(view, pointed, marks, middle))
+        self.query_one(XylotarTable).show(table_lines(view, pointed, marks, middle))
         if view["phase"] == "over":
             self.title = "Xylotar - game over"
         else:
             self.title = f"Xylotar - round {view['round']}"
-        self.query_one("#prompt", Static).update(self.prompt_text())
+        prompt = self.prompt_text()
+        if prompt.markup != self.shown_prompt:
+            self.shown_prompt = prompt.markup
+            self.query_one("#prompt", Static).update(prompt)
 
     def turn_prompt(self) -> Text:
+        """What the player may do now, naming the marks below their row."""
         view = self.view
         step = self.step
         if step == "sort":
             return Text(
-                "Cards of equal value (underlined) may change places: [ and ] (or Shift+arrows) "
-                "move the card at the cursor. Enter when the order is right."
+                f"{SWAP} marks cards with an equal neighbour: [ and ] (or Shift+arrows) move "
+                f"the card at {CURSOR} past it. Enter when the order is right."
             )
         if step == "play":
             return self.play_prompt()
         own = view["seats"][view["seat"]]
         if step == "peek":
             text = Text(
-                "Bid now? Arrows choose two neighbouring cards, Enter looks at them. n: no bid now."
+                f"Bid now? Arrows move {CURSOR} over two neighbouring cards, Enter looks at "
+                "them. n: no bid now."
             )
-            if sum(slot["status"] == "down" for slot in own["slots"]) == 2:
-                text.append(" If you wait, your last card becomes the bid.")
+            if sum(slot["status"] == "down" for slot in own["slots"]) == 3:
+                text.append(" Last chance: wait, and your last face-down card becomes the bid.")
             return text
         cards = view["peek"]["cards"]
         text = Text("You see ")
         text.append(" and ".join(card_label(card) for card in cards), style="bold")
-        text.append(". Arrows pick the bid, Enter lays it face up; the other goes back")
-        text.append(" (you will still see its value).")
+        text.append(f". Arrows pick the bid ({CURSOR}), Enter lays it face up; the other goes")
+        text.append(" back (you will still see its value).")
         return text
 
     def play_prompt(self) -> Text:
         view = self.view
         led = view["led_colour"]
+        choice = CHOICE.strip()
         if led is None:
-            text = Text(f"You lead trick {view['trick_number']}. Arrows choose, Enter plays.")
+            text = Text(
+                f"You lead trick {view['trick_number']}: {choice} marks the cards you may "
+                f"play; arrows move {CURSOR}, Enter plays."
+            )
             if view["lead_ban"]["applies"]:
-                text.append(" Your leftmost card may not lead (allowed only in the last trick).")
+                text.append(" Not your leftmost card: it may lead only in the last trick.")
             return text
         colours = {
             view["seats"][view["seat"]]["slots"][slot]["colour"] for (slot,) in self.choices()
         }
         name = COLOUR_NAME[led]
         if colours == {led}:
-            return Text(f"Follow {name}: you have {name}, so one of those. Enter plays.")
-        return Text(f"You have no {name}: any card may go. Arrows choose, Enter plays.")
+            return Text(
+                f"Follow {name}: {choice} marks your {name} cards; arrows move {CURSOR}, "
+                "Enter plays."
+            )
+        return Text(
+            f"You have no {name}, so any card may go ({choice}); arrows move {CURSOR}, Enter plays."
+        )
 
     def final_details(self, view: dict[str, Any]) -> dict[int, str]:
         return {
@@ -284,7 +309,7 @@ class XylotarScreen(TableScreen):
         offset = event.get_content_offset(self.query_one("#xylo-table"))
         if offset is None or not self.my_turn or offset.y != own_row_line(self.view):
             return
-        index = self.choice_at(slot_at(offset.x))
+        index = self.choice_at(slot_at(self.view, offset.x))
         if index is None:
             self.say("That card is not a choice now.")
             return

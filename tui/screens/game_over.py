@@ -57,7 +57,8 @@ class GameOverScreen(DismissOnce, Screen[str]):
 
 
 def ranking_text(names: list[str], result: dict[str, Any], details: dict[int, str]) -> Text:
-    """Places from first to last; tied seats share a place; winners and loser are marked,
+    """Places from first to last; tied seats share a place; the winners are marked, and
+    the losers only in a game whose result names any (Xylotar has none: it only ranks),
     with each seat's details (e.g. the targets it met) after the name."""
     text = Text()
     losers = set(result.get("losers", []))
