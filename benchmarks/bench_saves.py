@@ -7,8 +7,9 @@ against an anchor measured in the same run.
 3. Committing one move at move 10 and at move 8,000, and against a bare INSERT + COMMIT.
 4. Event-loop gaps while 11 computers play 3 x 3 at --delay 0, against the bare app.
 
-Apps in 1 and 2 run as child processes (benchmarks/saves_child.py) under a pseudo-terminal
-of COLUMNS x LINES; 4 runs in this process, headless.
+Apps in 1 and 2 run as child processes (benchmarks/saves_child.py; the bare app is
+benchmarks/bare_app.py) under a pseudo-terminal of COLUMNS x LINES; 4 runs in this
+process, headless. What the app benchmarks share is in benchmarks/common.py.
 
 Run from the project folder: python benchmarks/bench_saves.py [--quick] [--profile]
 """
@@ -17,29 +18,19 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import fcntl
 import itertools
 import json
-import os
 import pstats
 import random
 import shutil
 import sqlite3
-import statistics
-import struct
-import subprocess
-import sys
 import tempfile
-import termios
-import threading
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from textual.app import App, ComposeResult
-from textual.widgets import Footer, Header, Static
+from textual.app import App
 
 from rules import GAMES, Action, Game, get_game
 from rules.three_by_three import RANK_VALUE, Play
@@ -49,13 +40,26 @@ from saves.record import summarize
 from tui.app import HotseatApp
 from tui.model import GameSession
 
+from bare_app import BareApp
+from common import (
+    Figure,
+    Series,
+    alternate,
+    child_env,
+    ms,
+    percentile,
+    print_marks,
+    print_summary,
+    report,
+    run_child,
+)
 from harness import random_choice
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
-CHILD = HERE / "saves_child.py"
 COLUMNS, LINES = 120, 40
 """The pseudo-terminal's size (and the headless screen's)."""
+SIZE = (COLUMNS, LINES)
+LIST = ["-m", "tui", "list", "--save-dir"]
+"""`hotseat list`, the save folder to follow."""
 
 LONG_GAME = 8150
 PLAYERS = [f"Computer {i}" for i in range(1, 12)]
@@ -64,56 +68,6 @@ COMMIT_AT = (10, 8000)
 TICK = 0.005
 """Seconds between the ticks of the event-loop timer."""
 LOOP_SECONDS = 10.0
-CHILD_TIMEOUT = 120.0
-TIME = "/usr/bin/time"
-
-
-@dataclass
-class Series:
-    """Samples of one measurement, in its unit."""
-
-    label: str
-    unit: str
-    values: list[float] = field(default_factory=list)
-
-    @property
-    def median(self) -> float:
-        return statistics.median(self.values)
-
-    def line(self) -> str:
-        low, high = min(self.values), max(self.values)
-        return (
-            f"    {self.label:<34} n={len(self.values):<3} median {self.median:9.2f} {self.unit}"
-            f"  (min {low:.2f} - max {high:.2f})"
-        )
-
-
-@dataclass
-class Figure:
-    """One reported ratio (or absolute figure) with its target."""
-
-    name: str
-    value: float
-    limit: float
-    unit: str = "x"
-
-    @property
-    def ok(self) -> bool:
-        return self.value <= self.limit
-
-    def text(self) -> str:
-        return f"{self.value:.2f}{self.unit}"
-
-
-def report(title: str, measured: Series, anchor: Series) -> float:
-    """Print both series and the ratio of their medians (with the range of paired ratios)."""
-    ratio = measured.median / anchor.median
-    pairs = [a / b for a, b in zip(measured.values, anchor.values, strict=False)]
-    print(title)
-    print(measured.line())
-    print(anchor.line())
-    print(f"    ratio of medians {ratio:.2f}x  (paired runs {min(pairs):.2f}x - {max(pairs):.2f}x)")
-    return ratio
 
 
 # ---- building saves -----------------------------------------------------------------
@@ -194,125 +148,6 @@ def many_saves(store: SaveStore, count: int) -> None:
         store.create(f"save-{i:03d}", record)
 
 
-# ---- child processes under a pseudo-terminal ----------------------------------------
-
-
-@dataclass
-class ChildRun:
-    seconds: float
-    """From just before the process was started to its wanted frame (or its exit)."""
-    max_rss_mb: float
-    marks: dict[str, float]
-
-
-def child_env() -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("TEXTUAL")}
-    env.pop("NO_COLOR", None)
-    env.pop("COLUMNS", None)
-    env.pop("LINES", None)
-    env.update(TERM="xterm-256color", COLORTERM="truecolor")
-    return env
-
-
-def run_child(
-    args: Sequence[str], *, terminal: bool = True, env: dict[str, str] | None = None
-) -> ChildRun:
-    """Run `args` (a Python script and its arguments) as a child; its time and peak memory.
-
-    With `terminal`, the child gets a fresh pseudo-terminal (drained here) and must be
-    saves_child.py, whose OUT file gives the time of the wanted frame; without, stdout
-    goes to a pipe and the time is until it exits. Peak memory comes from /usr/bin/time:
-    a child forked from this (large) process would inherit its high-water mark.
-    """
-    out = tempfile.mktemp(prefix="hotseat-bench-", suffix=".json")
-    rss = tempfile.mktemp(prefix="hotseat-bench-", suffix=".rss")
-    output = bytearray()
-    timer = [TIME, "-f", "%M", "-o", rss, sys.executable]
-    if terminal:
-        master, slave = os.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", LINES, COLUMNS, 0, 0))
-        streams: dict[str, Any] = {"stdin": slave, "stdout": slave, "stderr": slave}
-        command = [*timer, str(CHILD), out, *args]
-    else:
-        streams = {
-            "stdin": subprocess.DEVNULL,
-            "stdout": subprocess.PIPE,
-            "stderr": subprocess.STDOUT,
-        }
-        command = [*timer, *args]
-    start = time.monotonic()
-    proc = subprocess.Popen(
-        command, cwd=ROOT, env=env or child_env(), start_new_session=True, **streams
-    )
-    if terminal:
-        os.close(slave)
-        drain_fd = master
-    else:
-        assert proc.stdout is not None
-        drain_fd = proc.stdout.fileno()
-
-    def drain() -> None:
-        while True:
-            try:
-                chunk = os.read(drain_fd, 65536)
-            except OSError:
-                break
-            if not chunk:
-                break
-            if len(output) < 200_000:
-                output.extend(chunk)
-
-    reader = threading.Thread(target=drain, daemon=True)
-    reader.start()
-    killer = threading.Timer(CHILD_TIMEOUT, lambda: os.killpg(proc.pid, 9))
-    killer.start()
-    proc.wait()
-    ended = time.monotonic()
-    killer.cancel()
-    reader.join(5)
-    if terminal:
-        os.close(master)
-    elif proc.stdout is not None:
-        proc.stdout.close()
-    text = output.decode(errors="replace")
-    try:
-        with open(rss) as file:
-            max_rss_kb = float(file.read().split()[-1])
-    finally:
-        if os.path.exists(rss):
-            os.unlink(rss)
-    if proc.returncode != 0:
-        raise RuntimeError(f"{' '.join(command)} exited with {proc.returncode}:\n{text[-3000:]}")
-    marks: dict[str, float] = {}
-    if terminal:
-        try:
-            with open(out) as file:
-                marks = json.load(file)
-        except FileNotFoundError:
-            raise RuntimeError(f"{' '.join(args)}: never drew its frame:\n{text[-3000:]}") from None
-        finally:
-            if os.path.exists(out):
-                os.unlink(out)
-    seconds = (marks["frame"] if terminal else ended) - start
-    rel = {k: (v - start) * 1000 for k, v in marks.items()}
-    return ChildRun(seconds, max_rss_kb / 1024, rel)
-
-
-def alternate(runs: int, makers: Sequence[Callable[[], ChildRun]]) -> list[list[ChildRun]]:
-    """One untimed warm-up of each, then `runs` rounds taking each maker in turn."""
-    for make in makers:
-        make()
-    results: list[list[ChildRun]] = [[] for _ in makers]
-    for _ in range(runs):
-        for found, make in zip(results, makers, strict=True):
-            found.append(make())
-    return results
-
-
-def ms(label: str, runs: list[ChildRun]) -> Series:
-    return Series(label, "ms", [r.seconds * 1000 for r in runs])
-
-
 # ---- 1 and 2: resume, memory, home screen, list --------------------------------------
 
 
@@ -325,31 +160,24 @@ def bench_resume(work: Path, runs: int) -> list[Figure]:
     resume, bare = alternate(
         runs,
         [
-            lambda: run_child(["resume", str(save_dir), "long"]),
-            lambda: run_child(["bare"]),
+            lambda: run_child(["resume", str(save_dir), "long"], size=SIZE),
+            lambda: run_child(["bare"], size=SIZE),
         ],
     )
     print(
         f"\n1. Resume the {LONG_GAME:,}-move 11-player 3 x 3 game (seed {seed}) to its first frame"
     )
-    time_ratio = report(
-        "  time to the first game frame (privacy screen), from process start",
-        ms("hotseat resume", resume),
-        ms("bare Textual app", bare),
-    )
-    print("    where the time goes (medians, ms from process start):")
-    for label, found in (("resume", resume), ("bare", bare)):
-        for mark in sorted(found[0].marks, key=found[0].marks.__getitem__):
-            values = [r.marks[mark] for r in found if mark in r.marks]
-            print(f"      {label:<6} {mark:<40} {statistics.median(values):8.1f}")
-    memory = report(
-        "  peak memory (max RSS of the child)",
+    times = ms("hotseat resume", resume), ms("bare Textual app", bare)
+    report("  time to the first game frame (privacy screen), from process start", *times)
+    print_marks({"resume": resume, "bare": bare})
+    memory = (
         Series("hotseat resume", "MB", [r.max_rss_mb for r in resume]),
         Series("bare Textual app", "MB", [r.max_rss_mb for r in bare]),
     )
+    report("  peak memory (max RSS of the child)", *memory)
     return [
-        Figure("resume <= 1.5x bare app", time_ratio, 1.5),
-        Figure("memory <= 1.5x bare app", memory, 1.5),
+        Figure.of("resume vs bare app", *times, 1.5),
+        Figure.of("memory vs bare app", *memory, 1.5),
     ]
 
 
@@ -362,26 +190,20 @@ def bench_home(work: Path, runs: int) -> list[Figure]:
     home_full, home_empty, list_full, list_empty = alternate(
         runs,
         [
-            lambda: run_child(["home", str(full), str(SAVES)]),
-            lambda: run_child(["home", str(empty), "0"]),
-            lambda: run_child(["-m", "tui", "list", "--save-dir", str(full)], terminal=False),
-            lambda: run_child(["-m", "tui", "list", "--save-dir", str(empty)], terminal=False),
+            lambda: run_child(["home", str(full), str(SAVES)], size=SIZE),
+            lambda: run_child(["home", str(empty), "0"], size=SIZE),
+            lambda: run_child([*LIST, str(full)], size=SIZE, terminal=False),
+            lambda: run_child([*LIST, str(empty)], size=SIZE, terminal=False),
         ],
     )
     print(f"\n2. Home screen and `hotseat list` with {SAVES} saves and with none")
-    home = report(
-        "  home screen ready (listed in its table), from process start",
-        ms(f"home, {SAVES} saves", home_full),
-        ms("home, no saves", home_empty),
-    )
-    listing = report(
-        "  `hotseat list`, process wall time",
-        ms(f"list, {SAVES} saves", list_full),
-        ms("list, no saves", list_empty),
-    )
+    home = ms(f"home, {SAVES} saves", home_full), ms("home, no saves", home_empty)
+    report("  home screen ready (listed in its table), from process start", *home)
+    lists = ms(f"list, {SAVES} saves", list_full), ms("list, no saves", list_empty)
+    report("  `hotseat list`, process wall time", *lists)
     return [
-        Figure(f"home with {SAVES} <= 1.3x home with none", home, 1.3),
-        Figure(f"list with {SAVES} <= 1.2x list with none", listing, 1.2),
+        Figure.of(f"home, {SAVES} saves vs none", *home, 1.3),
+        Figure.of(f"list, {SAVES} saves vs none", *lists, 1.2),
     ]
 
 
@@ -441,22 +263,15 @@ def bench_commit(work: Path, samples: int) -> list[Figure]:
         bare = insert_once(work, moves[high][1], summarize(game, states[high + 1], high + 1))
         series[0].values.append(1000 * bare)
     print(f"\n3. Commit of one move (store.append, synchronous={SYNCHRONOUS}, WAL)")
-    growth = report(f"  at move {high:,} against at move {low}", series[high], series[low])
-    over_bare = report(f"  at move {high:,} against a bare insert", series[high], series[0])
+    report(f"  at move {high:,} against at move {low}", series[high], series[low])
+    report(f"  at move {high:,} against a bare insert", series[high], series[0])
     return [
-        Figure(f"commit at {high} <= 1.2x at {low}", growth, 1.2),
-        Figure("commit <= 1.5x bare insert", over_bare, 1.5),
+        Figure.of(f"commit at {high} vs at {low}", series[high], series[low], 1.2),
+        Figure.of("commit vs bare insert", series[high], series[0], 1.5),
     ]
 
 
 # ---- 4: event-loop gaps ---------------------------------------------------------------
-
-
-class BareApp(App[None]):
-    def compose(self) -> ComposeResult:
-        yield Header()
-        yield Static("hotseat benchmark: a bare Textual app")
-        yield Footer()
 
 
 def bot_game_length(seed: int) -> int:
@@ -484,11 +299,6 @@ async def tick_gaps(app: App[Any], seconds: float, done: Callable[[], bool]):
             await asyncio.sleep(0.02)
         elapsed = time.perf_counter() - start
     return [1000 * (b - a) for a, b in itertools.pairwise(ticks)], elapsed
-
-
-def percentile(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
 def bench_loop(work: Path, runs: int) -> list[Figure]:
@@ -521,7 +331,7 @@ def bench_loop(work: Path, runs: int) -> list[Figure]:
     print(f"    {'; '.join(played)}")
     for k in ("p50", "p99", "max"):
         report(f"  {k} gap between ticks", stats["hotseat"][k], stats["bare"][k])
-    return [Figure("p99 gap <= 50 ms", stats["hotseat"]["p99"].median, 50.0, " ms")]
+    return [Figure("p99 gap between ticks", stats["hotseat"]["p99"].median, "ms", 50.0)]
 
 
 # ---- profile ---------------------------------------------------------------------------
@@ -537,7 +347,7 @@ def profile_resume(work: Path) -> None:
     stats_file = work / "resume.prof"
     env = child_env()
     env["HOTSEAT_BENCH_PROFILE"] = str(stats_file)
-    run_child(["resume", str(save_dir), "long"], env=env)
+    run_child(["resume", str(save_dir), "long"], size=SIZE, env=env)
     print("\nProfile of one resume (cProfile, cumulative, top 30):")
     pstats.Stats(str(stats_file)).sort_stats("cumulative").print_stats(30)
 
@@ -571,14 +381,7 @@ def main() -> None:
     finally:
         shutil.rmtree(work, ignore_errors=True)
     kind = "quick" if args.quick else "full"
-    print(f"\nSummary ({kind} run, {time.perf_counter() - started:.0f} s)")
-    print(f"  {'figure':<40} {'measured':>10}  {'target':>8}  result")
-    for figure in figures:
-        target = f"{figure.limit:g}{figure.unit}"
-        print(
-            f"  {figure.name:<40} {figure.text():>10}  {target:>8}  "
-            f"{'ok' if figure.ok else 'MISSED'}"
-        )
+    print_summary(figures, f"Summary ({kind} run, {time.perf_counter() - started:.0f} s)")
 
 
 if __name__ == "__main__":

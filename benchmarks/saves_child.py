@@ -1,4 +1,4 @@
-"""The child process of bench_saves.py: start an app, note when its first wanted frame is drawn.
+"""The child of the app benchmarks: start an app, note when its first wanted frame is drawn.
 
     python benchmarks/saves_child.py OUT bare
     python benchmarks/saves_child.py OUT resume SAVE_DIR NAME
@@ -8,9 +8,9 @@ Every mode starts the same way (this script, under the terminal the parent
 gives it) and ends the same way: the first frame written to the terminal while
 the wanted screen is current makes the app exit, and the time of that frame
 (time.monotonic, comparable with the parent's clock) is written to OUT as JSON.
-`bare` is a plain Textual app (Header, Static, Footer); `resume` and `home` run
-the real `hotseat` command line. With HOTSEAT_BENCH_PROFILE=FILE the whole run
-is profiled with cProfile into FILE.
+`bare` is the bare Textual app of bare_app.py; `resume` and `home` run the real
+`hotseat` command line. With HOTSEAT_BENCH_PROFILE=FILE the whole run
+is profiled with cProfile into FILE, up to the wanted frame.
 """
 
 from __future__ import annotations
@@ -25,20 +25,14 @@ import sys  # noqa: E402
 from collections.abc import Callable  # noqa: E402
 from typing import Any  # noqa: E402
 
-from textual.app import App, ComposeResult  # noqa: E402
+from textual.app import App  # noqa: E402
 from textual.screen import Screen  # noqa: E402
-from textual.widgets import Footer, Header, Static  # noqa: E402
+
+from bare_app import BareApp  # noqa: E402
 
 marks: dict[str, float] = {"started": STARTED, "textual imported": time.monotonic()}
-
-
-class BareApp(App[None]):
-    """The anchor: the smallest app with the same chrome as hotseat's screens."""
-
-    def compose(self) -> ComposeResult:
-        yield Header()
-        yield Static("hotseat benchmark: a bare Textual app")
-        yield Footer()
+profiler: Any = None
+"""The cProfile.Profile of this run, with HOTSEAT_BENCH_PROFILE; it stops at the frame."""
 
 
 def exit_on_frame(out: str, wanted: Callable[[Screen[Any]], bool]) -> None:
@@ -53,6 +47,8 @@ def exit_on_frame(out: str, wanted: Callable[[Screen[Any]], bool]) -> None:
         marks.setdefault(name, time.monotonic())
         if screen is self.screen and wanted(screen):
             marks["frame"] = time.monotonic()
+            if profiler is not None:
+                profiler.disable()
             with open(out, "w") as file:
                 json.dump(marks, file)
             self.exit()

@@ -1,5 +1,6 @@
-"""Drawing a ruled grid of cells as text, finding the cell under a click, and the region
-of one cell (so a cursor move repaints two cells, not the whole grid)."""
+"""Drawing a ruled grid of cells as text (rules between cells only, like a # sign),
+finding the cell under a click, and the region of one cell (so a cursor move repaints
+two cells, not the whole grid)."""
 
 from __future__ import annotations
 
@@ -16,25 +17,18 @@ def grid_text(
     size: tuple[int, int],
     cell: Callable[[int, int], list[Text]],
     cursor: tuple[int, int] | None = None,
-    *,
-    frame: bool = True,
 ) -> Text:
-    """Cells of `size` (width, lines) ruled by + - |, framed all round unless `frame` is
-    False (then only the rules between cells, like a # sign); `cell(col, row)` gives a
-    cell's lines, and the cursor cell is shown in reverse."""
+    """Cells of `size` (width, lines) with + - | rules between them; `cell(col, row)`
+    gives a cell's lines, and the cursor cell is shown in reverse."""
     width, height = size
-    edge = "+" if frame else ""
-    rule = Text(edge + "+".join("-" * width for _ in range(columns)) + edge, style="dim")
+    rule = Text("+".join("-" * width for _ in range(columns)), style="dim")
     out = Text(no_wrap=True)
-    if frame:
-        out.append_text(rule)
     for row in range(rows):
-        if row or frame:
-            out.append("\n")
         if row:
+            out.append("\n")
             out.append_text(rule)
             out.append("\n")
-        lines = [Text("|", style="dim") if frame else Text() for _ in range(height)]
+        lines = [Text() for _ in range(height)]
         for col in range(columns):
             content = cell(col, row)[:height]
             content += [Text("") for _ in range(height - len(content))]
@@ -43,23 +37,18 @@ def grid_text(
                 if (col, row) == cursor:
                     text.stylize(Style(reverse=True))
                 line.append_text(text)
-                line.append("|" if frame or col < columns - 1 else "", style="dim")
+                line.append("|" if col < columns - 1 else "", style="dim")
         out.append_text(Text("\n").join(lines))
-    if frame:
-        out.append("\n")
-        out.append_text(rule)
     return out
 
 
 def cell_at(x: int, y: int, size: tuple[int, int]) -> tuple[int, int]:
-    """The (col, row) of the cell holding the point (x, y) of a grid drawn by `grid_text`,
-    framed or not."""
+    """The (col, row) of the cell holding the point (x, y) of a grid drawn by `grid_text`."""
     width, height = size
     return x // (width + 1), y // (height + 1)
 
 
-def cell_region(col: int, row: int, size: tuple[int, int], *, frame: bool = True) -> Region:
-    """Where the inside of cell (col, row) of a grid drawn by `grid_text` lies."""
+def cell_region(col: int, row: int, size: tuple[int, int]) -> Region:
+    """Where cell (col, row) of a grid drawn by `grid_text` lies."""
     width, height = size
-    edge = 1 if frame else 0
-    return Region(col * (width + 1) + edge, row * (height + 1) + edge, width, height)
+    return Region(col * (width + 1), row * (height + 1), width, height)

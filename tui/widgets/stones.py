@@ -46,7 +46,7 @@ class StoneGrid(Widget):
 
     def _repaint_cells(self, cells: set[int | None] | frozenset[int]) -> None:
         regions = [
-            cell_region(cell % 3, cell // 3, (CELL_WIDTH, CELL_HEIGHT), frame=False)
+            cell_region(cell % 3, cell // 3, (CELL_WIDTH, CELL_HEIGHT))
             for cell in cells
             if cell is not None
         ]
@@ -56,9 +56,7 @@ class StoneGrid(Widget):
     def render(self) -> Text:
         cursor = None if self.cursor is None else (self.cursor % 3, self.cursor // 3)
         size = (CELL_WIDTH, CELL_HEIGHT)
-        return grid_text(
-            3, 3, size, lambda col, row: self._cell(row * 3 + col), cursor, frame=False
-        )
+        return grid_text(3, 3, size, lambda col, row: self._cell(row * 3 + col), cursor)
 
     def _cell(self, cell: int) -> list[Text]:
         if cell >= len(self.grid):
