@@ -12,7 +12,6 @@ import re
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -93,6 +92,8 @@ def folder_value(text: str) -> Path:
 
 def package_version() -> str:
     """The installed version of hotseat, from the package metadata."""
+    from importlib.metadata import PackageNotFoundError, version  # costly; rarely asked
+
     try:
         return version("hotseat")
     except PackageNotFoundError:

@@ -12,7 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from tui.screens.once import DismissOnce
-from tui.widgets.opponents import ordinal
+from tui.widgets.names import ordinal
 
 
 class GameOverScreen(DismissOnce, Screen[str]):

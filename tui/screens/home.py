@@ -12,7 +12,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from rules import GAMES
+from rules.catalog import CATALOG
 from saves import DamagedSave, SaveError, SaveInfo
 from tui.model import game_title, players_text
 from tui.widgets.header import TitleHeader
@@ -76,7 +76,7 @@ def played_when(iso: str, year: int) -> str:
 
 def game_line(game_id: str) -> Text:
     """A game's menu line: title, then player range."""
-    game = GAMES[game_id]
+    game = CATALOG[game_id]
     text = Text(game.title.ljust(18), style="bold")
     text.append(f"{game.min_players}-{game.max_players} players")
     return text
@@ -238,8 +238,8 @@ class HomeScreen(Screen[None]):
             return
         games = self.query_one("#games", OptionList)
         option = games.highlighted_option
-        chosen = option.id if option is not None and option.id in GAMES else None
-        self.app.new_game(chosen or next(iter(GAMES)))  # type: ignore[attr-defined]
+        chosen = option.id if option is not None and option.id in CATALOG else None
+        self.app.new_game(chosen or next(iter(CATALOG)))  # type: ignore[attr-defined]
 
     def action_open_save(self) -> None:
         if not self.is_current:

@@ -1,4 +1,5 @@
-"""Player names cut to a column width so that every seat still reads as its own."""
+"""Player names cut to a column width so that every seat still reads as its own, and
+the words for finishing places."""
 
 from __future__ import annotations
 
@@ -20,3 +21,9 @@ def short_names(names: Sequence[str], width: int = DEFAULT_WIDTH) -> list[str]:
         short if cut.count(short) == 1 else f"{name[: width - 1 - len(str(seat + 1))]}#{seat + 1}"
         for seat, (name, short) in enumerate(zip(names, cut, strict=True))
     ]
+
+
+def ordinal(place: int) -> str:
+    """1st, 2nd, 3rd, 4th ... for finishing places."""
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"

@@ -11,7 +11,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from tui.widgets.card import cards_text
-from tui.widgets.names import cut_name, short_names
+from tui.widgets.names import cut_name, ordinal, short_names
 
 MAX_NAME_WIDTH = 14
 """Longer names are cut (distinguishably) so the log keeps most of the width."""
@@ -21,12 +21,6 @@ READY = " ready"
 UP_WIDTH = len("10♦ 10♥ 10♠")
 COUNTS_WIDTH = len(" hand ") + UP_WIDTH + len(" down")
 """Columns after the name: hand count, face-up cards, face-down count."""
-
-
-def ordinal(place: int) -> str:
-    """1st, 2nd, 3rd, 4th ... for finishing places."""
-    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
-    return f"{place}{suffix}"
 
 
 def name_width(view: dict[str, Any]) -> int:
