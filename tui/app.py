@@ -159,8 +159,11 @@ class HotseatApp(App[None]):
 
     async def on_event(self, event: events.Event) -> None:
         """Keys that arrive while the app shuts down (typed fast after q) are dropped:
-        Textual 8.2.8 would look for a screen to give them to and raise ScreenStackError."""
-        if isinstance(event, events.Key) and not self.screen_stack:
+        Textual 8.2.8 would give them to a screen already taken apart, or find no screen
+        and raise ScreenStackError."""
+        if isinstance(event, events.Key) and (
+            self._exit or not self.screen_stack or not self.screen.is_attached
+        ):
             return
         await super().on_event(event)
 

@@ -3,7 +3,8 @@
 A piece always carries its letter, word or symbol, so colour only helps. In full
 colour (256 colours or more) the inks are picked to read on the dark theme; in the
 16 basic colours each ink is a terminal colour of its own, so that the terminal's
-own palette draws it (orange, which the 16 lack, is the dark yellow); with NO_COLOR
+own palette draws it (orange, which the 16 lack, is the dark yellow; white is the
+terminal's own text colour, which reads on a light background too); with NO_COLOR
 there are no inks at all and the pieces read by letters, bold, underline and reverse.
 The app chooses the mode once at start-up (`use`), before any screen is drawn.
 """
@@ -39,7 +40,7 @@ INKS: dict[Mode, dict[str, str | None]] = {
         "blue": "bright_blue",
         "purple": "magenta",
         "pink": "bright_magenta",
-        "white": "bright_white",
+        "white": "default",
     },
     "none": dict.fromkeys(
         ("red", "orange", "yellow", "green", "lime", "cyan", "blue", "purple", "pink", "white")

@@ -10,21 +10,24 @@ from pathlib import Path
 import pytest
 
 from saves import SaveStore
+from tui import palette
 
 
 @pytest.fixture(autouse=True)
 def fixed_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Saves and crash logs in a temp folder, times in UTC, the home screen's year fixed
-    and full colour whatever the terminal running the tests, so screens look the same
-    everywhere and every year."""
+    and full colour whatever the terminal running the tests (also for pieces drawn
+    without an app), so screens look the same everywhere, every year, in any order."""
     monkeypatch.setenv("HOTSEAT_SAVE_DIR", str(tmp_path / "saves"))
     monkeypatch.setenv("HOTSEAT_STATE_DIR", str(tmp_path / "state"))
     monkeypatch.setenv("TZ", "UTC")
     monkeypatch.delenv("NO_COLOR", raising=False)
     monkeypatch.setattr("textual.constants.COLOR_SYSTEM", "truecolor")
     monkeypatch.setattr("tui.screens.home.this_year", lambda: 2026)
+    palette.use("full")
     time.tzset()
     yield
+    palette.use("full")
     time.tzset()
 
 

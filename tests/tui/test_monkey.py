@@ -7,6 +7,8 @@ import random
 from collections.abc import Callable
 
 import pytest
+from test_shifting_stones_looks import fullest_table as fullest_stones
+from test_xoxo_looks import fullest_table as fullest_xoxo
 from textual import events
 from textual.pilot import Pilot
 
@@ -96,8 +98,7 @@ def started(
     return make
 
 
-SCREENS: dict[str, Callable[[SaveStore], GameSession] | None] = {
-    "home": None,
+STARTED: dict[str, Callable[[SaveStore], GameSession]] = {
     "3x3": started("3x3", "Ann,Bob,cpu:Cy", 1, moves=8),
     "3x3-eleven": started("3x3", "Ann," + ",".join(f"cpu:C{n}" for n in range(10)), 2),
     "xoxo": started("xoxo", "Ann,Bob,cpu:Cy", 3, moves=5),
@@ -106,6 +107,14 @@ SCREENS: dict[str, Callable[[SaveStore], GameSession] | None] = {
     "xylotar": started("xylotar", "Ann,Bob,cpu:Cy", 6),
     "xylotar-two": started("xylotar", "Ann,cpu:Bob", 7, moves=40),
     "game-over": started("xoxo", "Ann,cpu:Bob", 8, moves=10_000),
+}
+"""Games in play, each under its own name (the home screen lists them all)."""
+
+SCREENS: dict[str, Callable[[SaveStore], GameSession] | None] = {
+    "home": None,
+    **STARTED,
+    "shifting-stones-twelve-cards": fullest_stones,
+    "xoxo-full-board": fullest_xoxo,
 }
 """The home screen (and from it the dialog and help), each table, the solo game, a
 finished game; the privacy screen and Xylotar's score table come up along the way."""
@@ -141,11 +150,20 @@ async def test_random_input_never_crashes_a_screen(store: SaveStore, where: str,
     make = SCREENS[where]
     session = make(store) if make is not None else None
     if session is None:
-        for other in SCREENS.values():
-            if other is not None:
-                other(store).close()
+        for other in STARTED.values():
+            other(store).close()
     app = app_for(store, session, resumed=session is not None)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await monkey(pilot, random.Random(f"{where}:{seed}"), app)
+    assert app.crash is None
+
+
+@pytest.mark.parametrize("where", ["3x3", "xoxo", "shifting-stones", "xylotar"])
+async def test_keys_typed_right_after_quit_are_dropped(store: SaveStore, where: str) -> None:
+    app = app_for(store, STARTED[where](store))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        type_fast(app, ["q", *["down", "left", "enter", "space"] * 5])
+        await pilot.pause()
     assert app.crash is None

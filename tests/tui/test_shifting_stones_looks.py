@@ -4,8 +4,6 @@ the 16 basic colours; which keys the footer offers; every hand card within reach
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Footer, Static
@@ -116,22 +114,12 @@ def test_in_sixteen_colours_every_symbol_has_its_own_colour(snap_compare, store:
     assert snap_compare(app, run_before=my_turn(app, *keys), terminal_size=(80, 24))
 
 
-@pytest.fixture
-def palette_mode() -> Iterator[None]:
-    """Tests that pick a palette mode leave the one they found."""
-    mode = palette.current()
-    yield
-    palette.use(mode)
-
-
-@pytest.mark.usefixtures("palette_mode")
 @pytest.mark.parametrize("mode", ["full", "ansi"])
 def test_with_colour_the_eight_symbols_have_eight_inks(mode: palette.Mode) -> None:
     palette.use(mode)
     assert len({symbol_code(symbol).style.color for symbol in CODES}) == 8  # type: ignore[union-attr]
 
 
-@pytest.mark.usefixtures("palette_mode")
 def test_without_colour_every_symbol_reads_by_its_code_and_word_in_bold() -> None:
     palette.use("none")
     codes = [symbol_code(symbol) for symbol in CODES]
@@ -152,7 +140,7 @@ async def test_pressing_7_with_a_12_card_hand_picks_card_7_and_shows_it(store: S
         assert screen.card == 6
         hand = screen.query_one(PatternHand)
         assert 6 in hand.shown()
-        assert "#7 " in screen_text(app)
+        assert f"#7 {screen.view['hand'][6]['value']}pt" in screen_text(app)
 
 
 async def test_left_from_the_first_card_reaches_the_twelfth(store: SaveStore) -> None:
@@ -162,7 +150,7 @@ async def test_left_from_the_first_card_reaches_the_twelfth(store: SaveStore) ->
         await pilot.press("1", "left")
         await pilot.pause()
         assert screen.card == 11
-        assert "#12 " in screen_text(app)
+        assert f"#12 {screen.view['hand'][11]['value']}pt" in screen_text(app)
         assert "#8-#12 of 12" in screen_text(app)
 
 
@@ -314,4 +302,5 @@ async def test_a_cursor_move_rebuilds_no_footer_and_repaints_two_card_heads(
         await pilot.press("right")
         await pilot.pause()
         assert screen.card == 1
+        assert "footer" not in redrawn and "prompt" not in redrawn
         assert [len(regions) for regions in redrawn] == [1, 1]  # type: ignore[arg-type]

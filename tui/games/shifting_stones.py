@@ -10,10 +10,11 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Static
 
-from rules.shifting_stones import CELL_NAMES
+from rules.shifting_stones import BONUS, CELL_NAMES
 from tui.screens.table import TableScreen
 from tui.widgets.header import TitleHeader
 from tui.widgets.log import GameLog
+from tui.widgets.names import plural, short_names
 from tui.widgets.pattern_cards import PatternHand, pattern_lines
 from tui.widgets.stones import StoneGrid
 
@@ -57,7 +58,6 @@ class ShiftingStonesScreen(TableScreen):
         self.picked: list[int] = []
         self.kinds: set[str] = set()
         """The kinds of action the engine offers now (skip, shift, flip, score, end)."""
-        self._shown: dict[str, Text] = {}
         self._hand_window = (0, 0, 0)
 
     def compose(self) -> ComposeResult:
@@ -142,12 +142,6 @@ class ShiftingStonesScreen(TableScreen):
         self._hand_window = (message.first, message.last, message.count)
         if self.view:
             self.show_text("#ss-hand-label", self.hand_label())
-
-    def show_text(self, selector: str, text: Text) -> None:
-        """Update a Static only when what it shows changed."""
-        if self._shown.get(selector) != text:
-            self._shown[selector] = text
-            self.query_one(selector, Static).update(text)
 
     def turn_prompt(self) -> Text:
         hand = self.hand()
@@ -286,13 +280,10 @@ class ShiftingStonesScreen(TableScreen):
         for seat, info in enumerate(view["seats"]):
             points = scores[seat] if seat < len(scores) else info["points"]
             details[seat] = (
-                f"{points} pts, {len(info['scored'])} cards, {info['ones']} one-pointers"
+                f"{plural(points, 'point')}, {plural(len(info['scored']), 'card')},"
+                f" {plural(info['ones'], 'one-pointer')}"
             )
         return details
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 def title_for(view: dict[str, Any]) -> str:
@@ -328,11 +319,6 @@ def discard_text(view: dict[str, Any]) -> Text:
     return text
 
 
-def short_name(name: str) -> str:
-    """A name cut to the panel's column, ending in "…" if it was longer."""
-    return name if len(name) <= NAME_WIDTH else name[: NAME_WIDTH - 1] + "…"
-
-
 def players_text(view: dict[str, Any]) -> Text:
     """Column heads, then per seat (the one to act marked > and in reverse, the start
     player with *): hand size, scored cards, points and 1-point cards; then what the marks
@@ -343,10 +329,11 @@ def players_text(view: dict[str, Any]) -> Text:
     text.append(f"  {'player':<{NAME_WIDTH}}  hand scored pts 1pt\n", style="dim")
     to_act = set(view.get("to_act", []))
     solo = view.get("solo")
+    names = short_names([info["name"] for info in view["seats"]], NAME_WIDTH)
     for seat, info in enumerate(view["seats"]):
         turn = seat in to_act
         text.append("> " if turn else "  ", style="bold")
-        name = short_name(info["name"])
+        name = names[seat]
         text.append(name, style="bold reverse" if turn else "bold")
         text.append("*" if seat == view.get("start") and not solo else " ", style="bold")
         text.append(" " * (NAME_WIDTH - len(name)))
@@ -361,6 +348,6 @@ def players_text(view: dict[str, Any]) -> Text:
         text.append("\n(a strike: a turn with no score)", style="dim")
         return text
     text.append("  * started · 1pt: 1-point cards", style="dim")
-    if len(view["seats"]) < 5:
-        text.append("\n  Most 1-point cards: +3 points", style="dim")
+    if len(view["seats"]) < 5:  # five seats leave no line for it; the help says it too
+        text.append(f"\n  Most 1-point cards: +{BONUS} points", style="dim")
     return text

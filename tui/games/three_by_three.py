@@ -13,10 +13,11 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, Label, Static
 
 from tui.screens.table import TableScreen
-from tui.widgets.card import cards_count, cards_text
+from tui.widgets.card import cards_text
 from tui.widgets.hand import CardRow
 from tui.widgets.header import TitleHeader
 from tui.widgets.log import GameLog
+from tui.widgets.names import plural
 from tui.widgets.opponents import SeatList
 from tui.widgets.pile import PileView
 
@@ -44,7 +45,6 @@ class ThreeByThreeScreen(TableScreen):
         self.marked: set[int] = set()
         self.draft: dict[str, list[str]] = {}
         self.swap_pick: tuple[str, int] | None = None
-        self._drawn: dict[str, tuple[object, ...]] = {}
         """The text last put in each label: a cursor move that keeps it costs no repaint."""
         self._moves: tuple[list[Any], list[dict[str, Any]]] = ([], [])
 
@@ -129,6 +129,8 @@ class ThreeByThreeScreen(TableScreen):
         self.redraw()
 
     def redraw(self) -> None:
+        if self.gone:
+            return
         view = self.view
         self.query_one("#seats", SeatList).view = view
         self.query_one("#pile", PileView).view = view
@@ -136,7 +138,7 @@ class ThreeByThreeScreen(TableScreen):
         self.title = f"3 x 3 - tour {tour}" if view.get("phase") != "over" else "3 x 3 - game over"
         seat = view.get("seat")
         label = "Your hand" if seat is None else f"{view['players'][seat]}'s hand"
-        self.put("#hand-label", Text(label, style="bold"))
+        self.show_text("#hand-label", Text(label, style="bold"))
         for zone in ZONES:
             row = self.query_one(f"#{zone}", CardRow)
             row.cards = self.zone_cards(zone)
@@ -147,19 +149,12 @@ class ThreeByThreeScreen(TableScreen):
             if self.swap_pick and self.swap_pick[0] == zone:
                 row.marked = frozenset({self.swap_pick[1]})
             row.empty_text = "hidden" if seat is None else "none"
-        self.put("#prompt", self.prompt_text())
+        self.show_text("#prompt", self.prompt_text())
         if self.zone == "hand" and self.my_turn:
             line = self.cursor // self.query_one("#hand", CardRow).per_line()
             scroll = self.query_one("#hand-scroll", VerticalScroll)
             if scroll.scroll_y != max(0, line - 1):
                 scroll.scroll_to(y=max(0, line - 1), animate=False)
-
-    def put(self, selector: str, text: Text) -> None:
-        """Show `text` in the label or line `selector`, unless it shows it already."""
-        drawn = (text.plain, str(text.style), tuple(text.spans))
-        if self._drawn.get(selector) != drawn:
-            self._drawn[selector] = drawn
-            self.query_one(selector, Static).update(text)
 
     @property
     def moves(self) -> list[dict[str, Any]]:
@@ -178,7 +173,7 @@ class ThreeByThreeScreen(TableScreen):
         if self.only_take():
             return Text(
                 f"You cannot play: nothing fits (next: {view['need']}). "
-                f"Press t or Enter to take the pile ({cards_count(view['pile_count'])})."
+                f"Press t or Enter to take the pile ({plural(view['pile_count'], 'card')})."
             )
         if self.zone == "face-down":
             return Text(

@@ -18,6 +18,7 @@ from tui.screens.table import TableScreen
 from tui.widgets.board import Board
 from tui.widgets.header import TitleHeader
 from tui.widgets.log import GameLog
+from tui.widgets.looks import looks
 from tui.widgets.targets import TargetPanel
 from tui.widgets.tile import tile_short
 
@@ -25,11 +26,6 @@ SOURCES = ("own", "general")
 STEPS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
 
 Cell = tuple[int, int]
-
-
-def _drawn(line: Text) -> tuple[object, ...]:
-    """What decides how a line looks: its text, its own style and its styled parts."""
-    return line.plain, line.style, tuple(line.spans)
 
 
 class PromptLines(Widget):
@@ -48,10 +44,10 @@ class PromptLines(Widget):
         if not width:
             return
         lines = [line for p in paragraphs for line in p.wrap(self.app.console, width)]
-        old = [_drawn(line) for line in self._lines]
+        old = [looks(line) for line in self._lines]
         self._lines = lines
         for y in range(max(len(lines), len(old))):
-            if y >= len(lines) or y >= len(old) or _drawn(lines[y]) != old[y]:
+            if y >= len(lines) or y >= len(old) or looks(lines[y]) != old[y]:
                 self.refresh(Region(0, y, width, 1))
 
     def on_resize(self, event: Resize) -> None:
@@ -155,6 +151,8 @@ class XoxoScreen(TableScreen):
 
     def redraw(self) -> None:
         """Hand the view and the cursor to the widgets; each repaints only what changed."""
+        if self.gone:
+            return
         view = self.view
         over = view.get("phase") == "over"
         self.board.view = view

@@ -15,6 +15,7 @@ from tui.games.xylotar_scores import XylotarScoresScreen, next_text
 from tui.screens.table import TableScreen
 from tui.widgets.header import TitleHeader
 from tui.widgets.log import GameLog
+from tui.widgets.names import plural
 from tui.widgets.xylotar_table import (
     CHOICE,
     CURSOR,
@@ -48,7 +49,6 @@ class XylotarScreen(TableScreen):
         super().__init__(*args, **kwargs)
         self.cursor = 0
         self.draft: list[str] = []
-        self.shown_prompt: str | None = None
         """The prompt on screen (as markup), so a cursor move does not redraw it."""
         self.rounds_seen = len(self.session.view(None)["rounds"])
 
@@ -112,6 +112,8 @@ class XylotarScreen(TableScreen):
         self.redraw()
 
     def redraw(self) -> None:
+        if self.gone:
+            return
         view = self.view
         choices = self.choices()
         self.cursor = min(self.cursor, max(len(choices) - 1, 0))
@@ -130,10 +132,7 @@ class XylotarScreen(TableScreen):
             self.title = "Xylotar - game over"
         else:
             self.title = f"Xylotar - round {view['round']}"
-        prompt = self.prompt_text()
-        if prompt.markup != self.shown_prompt:
-            self.shown_prompt = prompt.markup
-            self.query_one("#prompt", Static).update(prompt)
+        self.show_text("#prompt", self.prompt_text())
 
     def turn_prompt(self) -> Text:
         """What the player may do now, naming the marks below their row."""
@@ -189,7 +188,7 @@ class XylotarScreen(TableScreen):
 
     def final_details(self, view: dict[str, Any]) -> dict[int, str]:
         return {
-            seat: f"{total} points"
+            seat: plural(total, "point")
             for seat, total in enumerate(view["totals"])
             if total is not None
         }
@@ -202,6 +201,8 @@ class XylotarScreen(TableScreen):
 
     def advance(self) -> None:
         """After a round ends, everyone sees its scores before the next round (or the end)."""
+        if self.gone:
+            return
         view = self.session.view(None)
         if len(view["rounds"]) > self.rounds_seen:
             self.rounds_seen = len(view["rounds"])

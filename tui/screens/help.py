@@ -6,8 +6,9 @@ from importlib.resources import files
 
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, MarkdownViewer
+from textual.widgets import Footer, Markdown
 
 from rules import GAMES
 from tui.screens.once import DismissOnce
@@ -42,13 +43,16 @@ class HelpScreen(DismissOnce, Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield TitleHeader(show_clock=False)
-        yield MarkdownViewer(help_markdown(self.topic), show_table_of_contents=False)
+        # Markdown in a plain scroll: Textual's MarkdownViewer keeps a table of contents
+        # whose updates fail when they arrive after the screen was taken apart.
+        with VerticalScroll(id="help-text"):
+            yield Markdown(help_markdown(self.topic))
         yield Footer()
 
     def on_mount(self) -> None:
         self.title = "Help"
         self.sub_title = GAMES[self.topic].title if self.topic in GAMES else "hotseat"
-        self.query_one(MarkdownViewer).focus()
+        self.query_one("#help-text", VerticalScroll).focus()
 
     def action_close(self) -> None:
         self.dismiss_once(None)

@@ -13,6 +13,7 @@ from rich.text import Text
 from textual import work
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.widgets import Static
 
 from rules import Action, IllegalAction
 from saves import MoveConflict, SaveError, TakenOver
@@ -20,6 +21,7 @@ from tui.model import GameSession
 from tui.screens.game_over import GameOverScreen
 from tui.screens.handoff import HandoffScreen
 from tui.widgets.log import GameLog
+from tui.widgets.looks import looks
 
 POLL_INTERVAL = 0.25
 """Seconds between looks for moves made in other terminals (a cheap PRAGMA when none)."""
@@ -53,6 +55,7 @@ class TableScreen(Screen[None]):
         self._log_next = 0
         self._store_problem = ""
         self._usable_keys: tuple[bool, ...] = ()
+        self._shown: dict[str, tuple[object, ...]] = {}
         self.message = ""
 
     @property
@@ -99,9 +102,10 @@ class TableScreen(Screen[None]):
 
     @property
     def gone(self) -> bool:
-        """True once this table left the screen stack: keys typed fast can send it home
-        before its first draw or while a move is being shown; nothing is drawn then."""
-        return self not in self.app.screen_stack
+        """True once this table left the screen stack or was taken apart (the app is
+        closing): keys typed fast can send it home before its first draw or while a move
+        is being shown; nothing is drawn then."""
+        return not self.is_attached or self not in self.app.screen_stack
 
     def advance(self) -> None:
         """Decide what happens next: game over, a computer move, or a person's turn."""
@@ -224,6 +228,14 @@ class TableScreen(Screen[None]):
 
     def redraw(self) -> None:
         """Update the widgets from the view, the legal actions and the pointer state."""
+
+    def show_text(self, selector: str, text: Text) -> None:
+        """Show `text` in the Static `selector`, unless it shows it already: an update
+        repaints the whole widget, which is what an SSH player pays for."""
+        drawn = looks(text)
+        if self._shown.get(selector) != drawn:
+            self._shown[selector] = drawn
+            self.query_one(selector, Static).update(text)
 
     def say(self, message: str) -> None:
         """Explain something to the player at the keyboard, in the prompt line."""

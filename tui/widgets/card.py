@@ -19,11 +19,6 @@ def card_style(card: str | None) -> Style:
     return Style(bold=True)
 
 
-def cards_count(count: int) -> str:
-    """ "1 card", "2 cards"."""
-    return f"{count} card" if count == 1 else f"{count} cards"
-
-
 def cards_text(cards: list[str], separator: str = " ") -> Text:
     """Several cards in a line, each in its suit colour."""
     text = Text()
@@ -34,4 +29,4 @@ def cards_text(cards: list[str], separator: str = " ") -> Text:
     return text
 
 
-__all__ = ["FACE_DOWN", "card_label", "card_style", "cards_count", "cards_text"]
+__all__ = ["FACE_DOWN", "card_label", "card_style", "cards_text"]

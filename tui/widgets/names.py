@@ -1,5 +1,5 @@
 """Player names cut to a column width so that every seat still reads as its own, and
-the words for finishing places."""
+the words for places and counts."""
 
 from __future__ import annotations
 
@@ -27,3 +27,8 @@ def ordinal(place: int) -> str:
     """1st, 2nd, 3rd, 4th ... for finishing places."""
     suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
     return f"{place}{suffix}"
+
+
+def plural(count: int, word: str) -> str:
+    """ "1 card", "2 cards"."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"

@@ -81,11 +81,14 @@ class PatternHand(Widget):
         self._told: tuple[int, int, int] | None = None
 
     def windowed(self) -> bool:
-        return len(self.cards) * CARD_WIDTH > self.size.width
+        """True when the cards do not fit side by side (the last needs no space after it)."""
+        return len(self.cards) * CARD_WIDTH - 1 > self.size.width
 
     def shown(self) -> range:
         """The indexes of the cards on screen; the cursor's card is always among them."""
         count = len(self.cards)
+        if not self.size.width:  # not laid out yet: keep the window where it is
+            return range(self.first, min(count, self.first + 1))
         if not self.windowed():
             self.first = 0
             return range(count)
