@@ -25,4 +25,4 @@ CATALOG = {
     "shifting-stones": Entry("rules.shifting_stones", "ShiftingStones", "Shifting Stones", 1, 5),
     "xylotar": Entry("rules.xylotar", "Xylotar", "Xylotar", 2, 5),
 }
-"""In menu order."""
+"""In the order the command line lists them (the home screen has its own order)."""

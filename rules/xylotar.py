@@ -102,6 +102,9 @@ TOP_VALUE = {colour: 10 - index for index, colour in enumerate(COLOURS)}
 FULL_DECK = tuple(c + str(v) for c in COLOURS for v in range(TOP_VALUE[c], -1, -1))
 """The 60 number cards, by colour, highest first."""
 ROUNDS = 3
+BID_OFFER_DOWN = 3
+"""A player without a bid is offered one after a play only while at least this many of
+their cards are still face down; from two on, the last face-down card becomes the bid."""
 SIDE_NAMES = ("West", "East")
 SORT, PLAY, BID, OVER = "sort", "play", "bid", "over"
 DOWN, PLAYED, BIDDEN = "down", "played", "bid"
@@ -489,7 +492,7 @@ class Xylotar(Game):
             _sort(new, action.colour)
         elif isinstance(action, Play):
             _lay(new, seat, action.slot)
-            if new.bid_slot[seat] is None and len(down_slots(new, seat)) > 2:
+            if new.bid_slot[seat] is None and len(down_slots(new, seat)) >= BID_OFFER_DOWN:
                 new.phase = BID
             else:
                 _step(new)

@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Footer, Static
 
-from rules.xylotar import COLOUR_NAME, Bid, Peek, Play, card_label, value
+from rules.xylotar import BID_OFFER_DOWN, COLOUR_NAME, Bid, Peek, Play, card_label, value
 from tui.games.xylotar_scores import XylotarScoresScreen, next_text
 from tui.screens.table import TableScreen
 from tui.widgets.header import TitleHeader
@@ -151,7 +151,7 @@ class XylotarScreen(TableScreen):
                 f"Bid now? Arrows move {CURSOR} over two neighbouring cards, Enter looks at "
                 "them. n: no bid now."
             )
-            if sum(slot["status"] == "down" for slot in own["slots"]) == 3:
+            if sum(slot["status"] == "down" for slot in own["slots"]) == BID_OFFER_DOWN:
                 text.append(" Last chance: wait, and your last face-down card becomes the bid.")
             return text
         cards = view["peek"]["cards"]

@@ -239,7 +239,7 @@ class HomeScreen(Screen[None]):
         games = self.query_one("#games", OptionList)
         option = games.highlighted_option
         chosen = option.id if option is not None and option.id in CATALOG else None
-        self.app.new_game(chosen or next(iter(CATALOG)))  # type: ignore[attr-defined]
+        self.app.new_game(chosen or GAME_ORDER[0])  # type: ignore[attr-defined]
 
     def action_open_save(self) -> None:
         if not self.is_current:

@@ -5,15 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-DEFAULT_WIDTH = 10
-
 
 def cut_name(name: str, width: int) -> str:
     """The name, or its start and "~" when it is longer than `width`."""
     return name if len(name) <= width else name[: width - 1] + "~"
 
 
-def short_names(names: Sequence[str], width: int = DEFAULT_WIDTH) -> list[str]:
+def short_names(names: Sequence[str], width: int) -> list[str]:
     """Names cut to `width` (a cut name ends in "~"); cut names that would look alike
     end in "#" and their seat number instead."""
     cut = [cut_name(name, width) for name in names]
