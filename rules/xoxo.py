@@ -516,13 +516,22 @@ class Xoxo(Game):
         }
 
     def log(self, state: XoxoState, seat: int | None, start: int = 0) -> list[dict[str, JSON]]:
-        """The events in words. Every event is public: tiles placed, targets met, the end."""
+        """The events in words. Every event is public: tiles placed, targets met, the end.
+        A met target also comes as data: "met" holds its owner, value and the lines (in
+        words) that met it."""
         names = state.players
         start = min(max(start, 0), state.event_total)
-        return [
-            {"index": index, "actor": event[1], "text": _event_text(event, names)}
-            for index, event in enumerate(state.events_since(start), start=start)
-        ]
+        entries: list[dict[str, JSON]] = []
+        for index, event in enumerate(state.events_since(start), start=start):
+            entry: dict[str, JSON] = {
+                "index": index,
+                "actor": event[1],
+                "text": _event_text(event, names),
+            }
+            if event[0] == "met":
+                entry["met"] = {"owner": event[2], "value": event[3], "lines": _and(event[4])}
+            entries.append(entry)
+        return entries
 
     def summary(self, state: XoxoState) -> dict[str, JSON]:
         view = self.view(state, None)

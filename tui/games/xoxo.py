@@ -144,9 +144,15 @@ class XoxoScreen(TableScreen):
         for seat, info in enumerate(self.view.get("seats", [])):
             met = {t["value"] for t in info["targets"] if t["met"]}
             for value in sorted(met - self.met_before.get(seat, met)):
-                said = f"{info['name']} met the target {value}: "
-                line = next((e["text"] for e in reversed(log) if e["text"].startswith(said)), said)
-                self.news.append((info["name"], value, line.removeprefix(said)))
+                lines = next(
+                    (
+                        e["met"]["lines"]
+                        for e in reversed(log)
+                        if "met" in e and (e["met"]["owner"], e["met"]["value"]) == (seat, value)
+                    ),
+                    "",
+                )
+                self.news.append((info["name"], value, lines))
             self.met_before[seat] = met
 
     def redraw(self) -> None:
