@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from saves import SaveStore
 from tui.games.three_by_three import ThreeByThreeScreen
-from tui.screens.handoff import HandoffScreen
+from tui.screens.handoff import RECENT_LINES, HandoffScreen, recent_text
 
 from tui_helpers import (
     app_for,
@@ -93,3 +93,21 @@ async def test_an_enter_pressed_just_as_the_privacy_screen_appears_does_not_reve
         await pilot.pause()
         assert isinstance(app.screen, HandoffScreen)
         assert app.screen_stack[-2].shown_seat is None  # type: ignore[attr-defined]
+
+
+def test_the_privacy_screen_keeps_the_newest_events_when_long_ones_wrap() -> None:
+    long = "Annabelle Longname-One flipped the horse at bottom middle to boat (discarded a card)"
+    entries = [{"text": f"{long} {n}"} for n in range(12)] + [{"text": "Eve drew 3 cards"}]
+
+    lines = recent_text(entries).plain.splitlines()
+
+    assert lines[-1] == "- Eve drew 3 cards"
+    assert lines[0] == "(7 earlier events in the log)"
+    assert len(lines) <= RECENT_LINES
+
+
+def test_one_event_left_out_is_one_event() -> None:
+    two_lines = {"text": "Annabelle Longname-One flipped the horse at bottom middle to boat too"}
+    entries = [two_lines] + [{"text": f"Bob played card {n}"} for n in range(RECENT_LINES - 1)]
+
+    assert recent_text(entries).plain.splitlines()[0] == "(1 earlier event in the log)"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 import time
 from typing import Any
 
@@ -14,8 +15,10 @@ from textual.widgets import Footer, Static
 
 from tui.screens.once import DismissOnce
 
-RECENT_LIMIT = 12
-"""At most this many log lines fit on the handoff screen."""
+RECENT_LINES = 13
+"""Screen lines for the recent events (the height of #handoff-recent)."""
+RECENT_WIDTH = 66
+"""Their width: #handoff-box is 72 wide, less its border and padding."""
 
 
 class HandoffScreen(DismissOnce, Screen[None]):
@@ -59,12 +62,25 @@ class HandoffScreen(DismissOnce, Screen[None]):
 
 
 def recent_text(entries: list[dict[str, Any]]) -> Text:
-    """The latest log lines as plain text, with a note when older ones are left out."""
+    """As many of the latest events as fit, newest last, each wrapped under its "- ";
+    a note says how many older ones are left out (they are in the log)."""
     if not entries:
         return Text("Nothing yet.", style="italic")
-    shown = entries[-RECENT_LIMIT:]
-    text = Text()
-    if len(entries) > len(shown):
-        text.append(f"({len(entries) - len(shown)} earlier events in the log)\n", style="dim")
-    text.append("\n".join("- " + e["text"] for e in shown))
+    wrapped: list[list[str]] = []
+    used = 0
+    for entry in reversed(entries):
+        lines = textwrap.wrap(
+            entry["text"], RECENT_WIDTH, initial_indent="- ", subsequent_indent="  "
+        ) or ["-"]
+        left_out = len(entries) - len(wrapped) - 1
+        if used + len(lines) + (1 if left_out else 0) > RECENT_LINES and wrapped:
+            break
+        wrapped.insert(0, lines)
+        used += len(lines)
+    text = Text(no_wrap=True, overflow="ellipsis")
+    left_out = len(entries) - len(wrapped)
+    if left_out:
+        word = "event" if left_out == 1 else "events"
+        text.append(f"({left_out} earlier {word} in the log)\n", style="dim")
+    text.append("\n".join(line for lines in wrapped for line in lines))
     return text
