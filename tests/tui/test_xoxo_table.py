@@ -48,6 +48,24 @@ async def test_number_keys_choose_the_stack_to_place_from(store: SaveStore) -> N
         assert (seat, placed["source"]) == (0, "general")
 
 
+async def test_the_next_player_does_not_inherit_the_stack_choice(store: SaveStore) -> None:
+    session = new_session(store, "Ann,Bob", seed=3, game="xoxo")
+    play_bots_until(session, lambda s: len(s.record.actions) >= 2 and s.to_act() == [0])
+    app = app_for(store, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: waits_for_enter(app))
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, XoxoScreen) and app.screen.my_turn)
+        await pilot.press("2", "enter")
+        await until(pilot, lambda: waits_for_enter(app))
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, XoxoScreen) and app.screen.my_turn)
+        screen = app.screen
+        assert isinstance(screen, XoxoScreen)
+        assert screen.shown_seat == 1
+        assert screen.source == "own"
+
+
 async def test_enter_on_a_cell_that_takes_no_tile_explains_why(store: SaveStore) -> None:
     session = new_session(store, "Ann,cpu:Bob", seed=5, game="xoxo")
     play_bots_until(session, lambda s: s.to_act() == [0] and len(s.view(0)["cells"]) >= 2)

@@ -85,6 +85,8 @@ class XoxoScreen(TableScreen):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.source = "own"
+        self.sources: dict[int | None, str] = {}
+        """Each player's last stack choice: the next player does not inherit it."""
         self.cursor: Cell = (0, 0)
         self.met_before: dict[int, set[str]] = {}
         self.news: list[tuple[str, str, str]] = []
@@ -126,8 +128,10 @@ class XoxoScreen(TableScreen):
     # ---- drawing -------------------------------------------------------
 
     def draw(self) -> None:
-        """A new view: keep the stack choice if still usable, put the cursor on a free cell."""
+        """A new view: the player's own last stack choice if still usable, the cursor on a
+        free cell."""
         self.message = ""
+        self.source = self.sources.get(self.shown_seat, "own")
         usable = self.usable_sources()
         if usable and self.source not in usable:
             self.source = usable[0]
@@ -274,7 +278,7 @@ class XoxoScreen(TableScreen):
         if source not in self.usable_sources():
             self.say(f"The {'general' if source == 'general' else 'own'} stack is empty.")
             return
-        self.source = source
+        self.source = self.sources[self.shown_seat] = source
         self.message = ""
         self.redraw()
 
