@@ -160,9 +160,17 @@ class HotseatApp(App[None]):
     async def on_event(self, event: events.Event) -> None:
         """Keys that arrive while the app shuts down (typed fast after q) are dropped:
         Textual 8.2.8 would give them to a screen already taken apart, or find no screen
-        and raise ScreenStackError."""
+        and raise ScreenStackError. So is an Enter that a table holds back for a moment
+        (`TableScreen.hold_enter`)."""
         if isinstance(event, events.Key) and (
             self._exit or not self.screen_stack or not self.screen.is_attached
+        ):
+            return
+        if (
+            isinstance(event, events.Key)
+            and event.key == "enter"
+            and isinstance(self.screen, TableScreen)
+            and self.screen.enter_held
         ):
             return
         await super().on_event(event)

@@ -12,6 +12,7 @@ from tui_helpers import (
     new_session,
     play_bots_until,
     screen_text,
+    until,
     waits_for_enter,
 )
 
@@ -111,3 +112,15 @@ def test_one_event_left_out_is_one_event() -> None:
     entries = [two_lines] + [{"text": f"Bob played card {n}"} for n in range(RECENT_LINES - 1)]
 
     assert recent_text(entries).plain.splitlines()[0] == "(1 earlier event in the log)"
+
+
+async def test_a_second_enter_right_after_the_reveal_does_not_also_move(store: SaveStore) -> None:
+    session = new_session(store, "Ann,Bob", seed=7, game="xoxo")
+    app = app_for(store, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        app.handoff_guard = 60.0  # the privacy screen up already lets Enter through
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        assert app.screen_stack[-1].shown_seat == session.to_act()[0]  # type: ignore[attr-defined]
+        assert session.record.actions == []

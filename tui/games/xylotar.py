@@ -104,6 +104,8 @@ class XylotarScreen(TableScreen):
         """Reset the pointer for a new view, then draw everything."""
         self.message = ""
         self.cursor = 0
+        if self.step in ("peek", "bid"):
+            self.hold_enter()  # the choice follows the player's own Enter: not a second one
         sorting = self.view.get("sorting")
         if self.step == "sort" and sorting is not None:
             self.draft = list(sorting["placed"]) + list(sorting["left"])

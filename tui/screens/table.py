@@ -6,6 +6,7 @@ presses into intents (action JSON). The engine decides what is legal.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -56,6 +57,7 @@ class TableScreen(Screen[None]):
         self._store_problem = ""
         self._usable_keys: tuple[bool, ...] = ()
         self._shown: dict[str, tuple[object, ...]] = {}
+        self._enter_held_until = 0.0
         self.message = ""
 
     @property
@@ -153,8 +155,21 @@ class TableScreen(Screen[None]):
                 session.since_last_acted(seat),
                 guard=self.app.handoff_guard,  # type: ignore[attr-defined]
             ),
-            lambda _: then(seat),
+            lambda _: self.revealed_by_enter(seat, then),
         )
+
+    def revealed_by_enter(self, seat: int, then: Callable[[int], None]) -> None:
+        self.hold_enter()
+        then(seat)
+
+    def hold_enter(self) -> None:
+        """Ignore Enter for a moment (the privacy screen's guard): a double press or a held
+        key that revealed this screen, or showed a choice, must not also answer it."""
+        self._enter_held_until = time.monotonic() + self.app.handoff_guard  # type: ignore[attr-defined]
+
+    @property
+    def enter_held(self) -> bool:
+        return time.monotonic() < self._enter_held_until
 
     def unlock(self, seat: int) -> None:
         """The only person here came back to a resumed game while others are to move: show
