@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from textual.widgets import DataTable
+from textual.widgets import DataTable, OptionList
 
 from rules.catalog import CATALOG
 from saves import SaveStore
@@ -114,3 +114,21 @@ async def test_the_cursor_stays_on_its_save_when_the_terminal_is_resized(
 def test_home_screen_with_long_names(snap_compare, store: SaveStore) -> None:  # type: ignore[no-untyped-def]
     stored(store, *LONG_NAMES, "friday")
     assert snap_compare(app_for(store), terminal_size=(80, 24))
+
+
+async def test_back_from_the_new_game_dialog_the_games_list_keeps_the_focus(
+    store: SaveStore,
+) -> None:
+    stored(store, "friday")
+    app = app_for(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await pilot.press("tab")
+        games = app.screen.query_one("#games", OptionList)
+        assert app.focused is games
+        await pilot.press("enter")
+        await until(pilot, lambda: not isinstance(app.screen, HomeScreen))
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await pilot.pause()
+        assert app.focused is games

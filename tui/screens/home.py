@@ -100,6 +100,8 @@ class HomeScreen(Screen[None]):
         self.infos: dict[str, SaveInfo] = {}
         self.rows: list[tuple[str, ...]] = []
         """Each save's cells in full, its name first."""
+        self.listed = False
+        """True once the saves were listed: a later visit keeps the list in focus."""
         self.laid_out_for = (0, 0)
         """The terminal width and longest name the columns were last sized for."""
 
@@ -158,8 +160,10 @@ class HomeScreen(Screen[None]):
             )
             self.query_one("#games", OptionList).focus()
         else:
-            table.focus()
+            if not self.listed or self.focused is None:
+                table.focus()  # the first visit starts on the saves; later ones stay put
             self.describe(self.selected())
+        self.listed = True
 
     def fill(self) -> None:
         """Lay the save list out for the terminal's width and its longest name, and show
@@ -187,8 +191,8 @@ class HomeScreen(Screen[None]):
         return self.app.size.width, max((len(cells[0]) for cells in self.rows), default=0)
 
     def on_resize(self) -> None:
-        """A wider or narrower terminal lays the save list out again."""
-        if self.laid_out_for != self.layout_key():
+        """A wider or narrower terminal lays the save list out again (once it is there)."""
+        if self.listed and self.laid_out_for != self.layout_key():
             self.fill()
 
     def mark_damaged(self, name: str, error: DamagedSave) -> None:
