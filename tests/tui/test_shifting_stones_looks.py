@@ -252,7 +252,7 @@ async def test_one_action_is_counted_in_the_singular(store: SaveStore) -> None:
         screen = await ready(pilot, app)
         await pilot.press("1", "f", "enter")
         await until(pilot, lambda: screen.view["turn"]["actions"] == 1)
-        assert "This turn: 1 action, 0 scored" in screen_text(app)
+        assert "Turn: 1 action, 0 scored" in screen_text(app)
 
 
 async def test_the_players_panel_says_what_its_columns_and_marks_mean(store: SaveStore) -> None:

@@ -302,7 +302,7 @@ def turn_text(view: dict[str, Any]) -> Text:
     turn = view.get("turn")
     if not turn or view.get("phase") == "over":
         return Text("")
-    text = f"This turn: {plural(turn['actions'], 'action')}, {turn['scored']} scored  "
+    text = f"Turn: {plural(turn['actions'], 'action')}, {turn['scored']} scored  "
     pile = f"Draw pile {view['draw_count']}"
     return Text(text + (pile if len(text + pile) <= LEFT_WIDTH else f"Draw {view['draw_count']}"))
 
