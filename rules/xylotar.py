@@ -996,6 +996,7 @@ def _sorting_view(state: XylotarState, viewer: int | None) -> dict[str, JSON] | 
     return {
         "sorter": sorter,
         "target": holder,
+        "waiting": [waiting for _, waiting in state.jobs[1:]],
         "placed_count": len(state.placed) if mine else None,
         "left_count": len(state.left) if mine else None,
         "placed": list(state.placed) if mine else None,

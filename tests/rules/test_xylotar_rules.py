@@ -40,6 +40,18 @@ def test_three_players_play_without_red_and_orange() -> None:
     assert not any(card[0] in "RO" for row in state.rows for card in row)
 
 
+def test_everyone_sees_which_hands_still_wait_to_be_sorted() -> None:
+    state = new(4, "", "Y5 G5 T5 B2 R1 O1 Y1 G1 T1 B1 P1 K1 R0 O0 Y0", dealer=3)
+    first = GAME.view(state, None)["sorting"]
+    assert sorted([first["target"], *first["waiting"]]) == [0, 1, 2, 3]
+    while GAME.view(state, None)["sorting"]["target"] == first["target"]:
+        (seat,) = GAME.to_act(state)
+        state = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+    now = GAME.view(state, None)["sorting"]
+    assert first["target"] not in [now["target"], *now["waiting"]]
+    assert len(now["waiting"]) == 2
+
+
 def test_the_sorter_is_the_right_neighbour_and_ties_are_the_sorters_choice() -> None:
     state = new(4, "", "Y5 G5 T5 B2 R1 O1 Y1 G1 T1 B1 P1 K1 R0 O0 Y0", dealer=3)
     while GAME.view(state, 0)["sorting"]["target"] != 1:

@@ -154,10 +154,20 @@ def seat_line(view: Mapping[str, Any], seat: int, pointed: set[int]) -> Text:
     text.append(" " * (width - len(name)))
     text.append(f" {info['tricks']:>2}  ")
     if not info["slots"]:
-        text.append("waiting to be sorted" if view["phase"] == "sort" else "", style="dim")
+        text.append(sorting_status(view, seat), style="dim")
     for index, slot in enumerate(info["slots"]):
         append_card(text, slot_cell(slot), index in pointed, slot["status"] == "bid")
     return text
+
+
+def sorting_status(view: Mapping[str, Any], seat: int) -> str:
+    """While the hands are sorted, where `seat`'s hand is: being sorted, waiting, done."""
+    sorting = view.get("sorting")
+    if sorting is None:
+        return ""
+    if sorting["target"] == seat:
+        return f"being sorted by {view['players'][sorting['sorter']]}"
+    return "waiting to be sorted" if seat in sorting["waiting"] else "sorted"
 
 
 def append_card(row: Text, cell: Text, pointed: bool, reversed_look: bool = False) -> None:
