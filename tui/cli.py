@@ -9,6 +9,7 @@ import argparse
 import difflib
 import os
 import re
+import shutil
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -375,6 +376,14 @@ def run_app(
     return 0
 
 
+def output_width() -> int | None:
+    """The terminal's width when the output goes to one (lines are cut to it), else None:
+    a pipe or a file gets whole lines."""
+    if not sys.stdout.isatty():
+        return None
+    return shutil.get_terminal_size().columns
+
+
 def list_saves(store: SaveStore) -> int:
     """One line per save, most recently played first, from the stored summaries; the
     columns are as wide as their longest entry, the players (the longest) come last."""
@@ -398,9 +407,11 @@ def list_saves(store: SaveStore) -> int:
             )
         )
     widths = [max(len(row[column]) for row in rows) for column in range(4)]
+    room = output_width()
     for row in rows:
         cells = [cell.ljust(width) for cell, width in zip(row, widths, strict=False)]
-        print("  ".join([*cells, row[4]]).rstrip())
+        line = "  ".join([*cells, row[4]]).rstrip()
+        print(line if room is None or len(line) <= room else line[: room - 1] + "…")
     sys.stdout.flush()
     return 0
 

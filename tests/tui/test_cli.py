@@ -386,3 +386,14 @@ def test_list_lines_up_its_columns_whatever_the_length_of_the_names(
     lines = out.splitlines()
     assert [line.index("3 x 3") for line in lines] == [35, 35]
     assert [line.index("Ann's turn") for line in lines] == [42, 42]
+
+
+def test_list_cuts_its_lines_to_the_terminal_width(
+    store: SaveStore, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    new_session(store, "Annabelle Longname-One,Bob,cpu:Carla,cpu:Dmitri", name="evening").close()
+    monkeypatch.setattr("tui.cli.output_width", lambda: 40)
+    code, out, _ = run_cli(capsys, "list")
+    assert code == 0
+    assert all(len(line) <= 40 for line in out.splitlines())
+    assert out.splitlines()[0].startswith("evening") and out.splitlines()[0].endswith("…")
