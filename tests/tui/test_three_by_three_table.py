@@ -127,3 +127,14 @@ async def test_a_cursor_move_redraws_neither_the_footer_nor_the_prompt(
         await pilot.press("right", "right", "left")
         assert screen.cursor == cursor + 1
         assert redrawn == []
+
+
+async def test_with_cards_marked_the_prompt_says_enter_plays_them(store: SaveStore) -> None:
+    app = app_for(store, fullest_table(store))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await my_turn(pilot, app)
+        await pilot.press("space")
+        await pilot.pause()
+        marked = [screen.zone_cards(screen.zone)[i] for i in screen.marked]
+        assert marked
+        assert "Enter plays the marked" in screen_text(app)

@@ -184,9 +184,15 @@ class ThreeByThreeScreen(TableScreen):
         playable = cards_text(
             [c for i, c in enumerate(cards) if i in self.playable(self.zone) and c]
         )
-        text = Text(
-            f"Your turn, from your {where}. Space marks more of a rank, Enter plays.\nPlayable: "
-        )
+        if self.marked:
+            text = Text(f"Your turn, from your {where}. Enter plays the marked ")
+            text.append_text(cards_text([cards[i] for i in sorted(self.marked) if cards[i]]))
+            text.append(" (Space unmarks).\nPlayable: ")
+        else:
+            text = Text(
+                f"Your turn, from your {where}. Space marks more of a rank, Enter plays.\n"
+                "Playable: "
+            )
         text.append_text(playable)
         return text
 
@@ -238,7 +244,7 @@ class ThreeByThreeScreen(TableScreen):
         elif self.playable_together(self.marked | {self.cursor}):
             self.marked.add(self.cursor)
         else:
-            self.say("These cards cannot be played together now.")
+            self.say("These cards cannot be played together now; Enter would play the marked ones.")
             return
         self.redraw()
 
