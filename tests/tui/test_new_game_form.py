@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input, Select
 
@@ -139,3 +140,13 @@ def test_an_open_drop_down_stands_out_in_a_frame(snap_compare, store: SaveStore)
         await pilot.pause()
 
     assert snap_compare(app, run_before=open_kind, terminal_size=(80, 24))
+
+
+async def test_letters_sent_together_with_tab_land_in_the_next_field(store: SaveStore) -> None:
+    app = app_for(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_dialog(app, pilot)
+        for key in ["tab", *"Alice"]:  # one write, as a slow SSH link delivers it
+            app.post_message(events.Key(key, key if len(key) == 1 else None))
+        await pilot.pause()
+        assert screen.query_one("#name-0", Input).value == "Alice"

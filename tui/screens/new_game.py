@@ -39,8 +39,13 @@ class NewGameScreen(DismissOnce, Screen[GameSession | None]):
     BINDINGS = [
         Binding("escape", "cancel", "Back"),
         Binding("ctrl+s", "start", "Start"),
-        Binding("tab", "app.focus_next", "Next field"),
+        Binding("tab", "app.focus_next", "Next field", priority=True),
+        Binding("shift+tab", "app.focus_previous", "Previous field", show=False, priority=True),
+        Binding("enter", "next_field", "Next field", show=False, priority=True),
     ]
+    """Moving between fields is a priority binding: the focus moves before the next key
+    is handed out, so letters typed right after Tab or Enter (an SSH link often sends
+    them together) land in the next field, not the one just left."""
 
     def __init__(self, game_id: str) -> None:
         super().__init__()
@@ -159,12 +164,15 @@ class NewGameScreen(DismissOnce, Screen[GameSession | None]):
     def cancel_pressed(self) -> None:
         self.action_cancel()
 
-    @on(Input.Submitted)
-    def input_submitted(self, event: Input.Submitted) -> None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Enter moves on only from a text field; elsewhere it opens, presses or picks."""
+        if action == "next_field":
+            return isinstance(self.focused, Input)
+        return True
+
+    def action_next_field(self) -> None:
         """Enter in a text field goes on to the next field, as Tab does."""
-        event.stop()
-        if event.input.has_focus:
-            self.focus_next()
+        self.focus_next()
 
     def action_cancel(self) -> None:
         self.dismiss_once(None)
