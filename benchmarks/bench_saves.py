@@ -49,9 +49,9 @@ from common import (
     ms,
     percentile,
     print_marks,
-    print_summary,
     report,
     run_child,
+    run_parts,
 )
 from harness import random_choice
 
@@ -364,24 +364,18 @@ def main() -> None:
     args = parser.parse_args()
     runs, samples, loop_runs = (3, 15, 2) if args.quick else (7, 40, 5)
     parts = args.only or [1, 2, 3, 4]
-    work = Path(tempfile.mkdtemp(prefix="hotseat-bench-"))
-    figures: list[Figure] = []
-    started = time.perf_counter()
-    try:
-        if 1 in parts:
-            figures += bench_resume(work, runs)
-        if 2 in parts:
-            figures += bench_home(work, runs)
-        if 3 in parts:
-            figures += bench_commit(work, samples)
-        if 4 in parts:
-            figures += bench_loop(work, loop_runs)
-        if args.profile:
-            profile_resume(work)
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
-    kind = "quick" if args.quick else "full"
-    print_summary(figures, f"Summary ({kind} run, {time.perf_counter() - started:.0f} s)")
+    steps: list[Callable[[Path], list[Figure]]] = []
+    if 1 in parts:
+        steps.append(lambda work: bench_resume(work, runs))
+    if 2 in parts:
+        steps.append(lambda work: bench_home(work, runs))
+    if 3 in parts:
+        steps.append(lambda work: bench_commit(work, samples))
+    if 4 in parts:
+        steps.append(lambda work: bench_loop(work, loop_runs))
+    if args.profile:
+        steps.append(lambda work: profile_resume(work) or [])
+    run_parts(steps, args.quick)
 
 
 if __name__ == "__main__":

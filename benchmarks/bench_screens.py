@@ -39,11 +39,9 @@ import asyncio
 import os
 import pstats
 import re
-import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -78,9 +76,9 @@ from common import (
     open_terminal,
     percentile,
     print_marks,
-    print_summary,
     report,
     run_child,
+    run_parts,
 )
 
 COLUMNS, LINES = 80, 24
@@ -650,22 +648,16 @@ def main() -> None:
     plan = QUICK if args.quick else FULL
     parts = args.only or ["bytes", "repaint", "startup"]
     games = args.game or list(CATALOG)
-    work = Path(tempfile.mkdtemp(prefix="hotseat-bench-"))
-    figures: list[Figure] = []
-    started = time.perf_counter()
-    try:
-        if "bytes" in parts:
-            figures += bench_bytes(work, games, plan, args.colours)
-        if "repaint" in parts:
-            figures += bench_repaint(work, games, plan, args.colours)
-        if "startup" in parts:
-            figures += bench_startup(work, plan, args.colours)
-        if args.profile:
-            profile_startup(work)
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
-    kind = "quick" if args.quick else "full"
-    print_summary(figures, f"Summary ({kind} run, {time.perf_counter() - started:.0f} s)")
+    steps: list[Callable[[Path], list[Figure]]] = []
+    if "bytes" in parts:
+        steps.append(lambda work: bench_bytes(work, games, plan, args.colours))
+    if "repaint" in parts:
+        steps.append(lambda work: bench_repaint(work, games, plan, args.colours))
+    if "startup" in parts:
+        steps.append(lambda work: bench_startup(work, plan, args.colours))
+    if args.profile:
+        steps.append(lambda work: profile_startup(work) or [])
+    run_parts(steps, args.quick)
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+import shutil
 import statistics
 import struct
 import subprocess
@@ -101,6 +102,21 @@ def print_summary(figures: Sequence[Figure], heading: str) -> None:
             f"  {f.name:<38} {amount(f.measured, f.unit):>10} {amount(f.anchor, f.unit):>10}"
             f" {ratio:>7}  {f.target():<10} {'met' if f.ok else 'MISSED'}"
         )
+
+
+def run_parts(steps: Sequence[Callable[[Path], list[Figure]]], quick: bool) -> None:
+    """Run each chosen part in one scratch folder (removed afterwards), then print the
+    summary table of every figure they measured."""
+    work = Path(tempfile.mkdtemp(prefix="hotseat-bench-"))
+    figures: list[Figure] = []
+    started = time.perf_counter()
+    try:
+        for step in steps:
+            figures += step(work)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    kind = "quick" if quick else "full"
+    print_summary(figures, f"Summary ({kind} run, {time.perf_counter() - started:.0f} s)")
 
 
 def report(title: str, measured: Series, anchor: Series) -> float:
