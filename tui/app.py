@@ -87,7 +87,12 @@ class HotseatApp(App[None]):
             self.session = None
 
     def new_game(self, game_id: str) -> None:
+        """Open the new-game dialog, from the home screen only: a request that was queued
+        there by keys typed fast may arrive after help (or a table) covered it."""
         from tui.screens.new_game import NewGameScreen  # it loads every engine; a resume needs one
+
+        if not isinstance(self.screen, HomeScreen):
+            return
 
         def started(session: GameSession | None) -> None:
             if session is not None:

@@ -67,7 +67,7 @@ def plain_message(message: str) -> str:
     command = unknown.group(1)
     close = difflib.get_close_matches(command.lower(), COMMANDS, n=1, cutoff=0.5)
     hint = f"; did you mean {close[0]}?" if close else ""
-    return f"unknown command {command!r}{hint} (commands: {', '.join(COMMANDS)})"
+    return f"unknown command {command!r}{hint}; commands: {', '.join(COMMANDS)}"
 
 
 def delay_value(text: str) -> float:

@@ -12,7 +12,7 @@ from tui.screens.home import HomeScreen
 from tui.screens.new_game import NewGameScreen
 from tui.widgets.hand import CardRow
 
-from tui_helpers import app_for, new_session, play_bots_until, replace_move, screen_text
+from tui_helpers import app_for, new_session, play_bots_until, replace_move, screen_text, until
 
 
 async def settle(pilot: Pilot, times: int = 5) -> None:
@@ -141,3 +141,16 @@ async def test_home_screen_recovers_a_damaged_save_as_a_new_one(store: SaveStore
         assert app.session.name == "table-recovered"
         assert len(app.session.record.actions) == 5
     assert store.document("table") == before
+
+
+async def test_a_new_game_asked_for_after_help_covered_home_opens_no_dialog(
+    store: SaveStore,
+) -> None:
+    app = app_for(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await pilot.press("f1")
+        await until(pilot, lambda: not isinstance(app.screen, HomeScreen))
+        app.new_game("xoxo")
+        await pilot.pause()
+        assert not any(isinstance(screen, NewGameScreen) for screen in app.screen_stack)

@@ -57,7 +57,7 @@ def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, s
         (["new", "3x3"], "required: --players"),
         (["resume"], "no saved games"),
         (["resume", "nothing-here"], "nothing-here"),
-        (["frobnicate"], "unknown command 'frobnicate' (commands: new, resume, list"),
+        (["frobnicate"], "unknown command 'frobnicate'; commands: new, resume, list"),
         (["reusme"], "unknown command 'reusme'; did you mean resume?"),
     ],
 )

@@ -274,7 +274,10 @@ class ShiftingStonesScreen(TableScreen):
             self.pick_card(message.index)
 
     def final_details(self, view: dict[str, Any]) -> dict[int, str]:
-        """Points and scored cards per player."""
+        """Points and scored cards per player; in solo, how many of the goal were scored."""
+        if view.get("solo"):
+            scored = len(view["seats"][0]["scored"])
+            return {0: f"{plural(scored, 'card')} of {view['goal']} scored"}
         scores = view.get("scores") or []
         details = {}
         for seat, info in enumerate(view["seats"]):
