@@ -145,6 +145,21 @@ def key_sequence(first: str, count: int) -> Iterator[str]:
         yield first if i % 2 == 0 else OPPOSITE[first]
 
 
+class BackAndForth:
+    """The two pictures the keys of `key_sequence` switch between: the first key shows
+    `moved`, its opposite brings `start` back, and so on."""
+
+    def __init__(self, start: Any) -> None:
+        self.start = start
+        self.moved = start
+
+    def as_before(self, index: int, now: Any) -> bool:
+        """Whether the picture after key `index` is the one that key showed before."""
+        if index == 0:
+            self.moved = now
+        return bool(now == (self.moved if index % 2 == 0 else self.start))
+
+
 def staged_session(save_dir: Path, game: str, seed: int) -> GameSession:
     """A new game named SAVE_NAME for PLAYERS, its OPENING moves made by the computer
     player; the session holds its seats."""
@@ -311,18 +326,14 @@ def measure_keys(command: Sequence[str], env: dict[str, str], keys: int) -> KeyB
         term.cells()
         reveal_if_private(term)
         first = there_and_back(term)
-        start = term.cells()
-        moved = start
+        pictures = BackAndForth(term.cells())
         for i, key in enumerate(key_sequence(first, keys)):
             size = term.press(key)
-            now = term.cells()
-            if i == 0:
-                moved = now
-            if now != (moved if i % 2 == 0 else start):
+            if not pictures.as_before(i, term.cells()):
                 raise RuntimeError(f"{key} did not move the cursor as before:\n{term.text()}")
             found.sizes.append(size)
             found.keys.append(key)
-        found.cells.append(changed(start, moved))
+        found.cells.append(changed(pictures.start, pictures.moved))
     finally:
         term.close()
     return found
@@ -476,14 +487,10 @@ async def time_keys(
     async with app.run_test(size=SIZE) as pilot:
         await ready(pilot)
         first = await there_and_back_in(pilot, clock)
-        start = picture(app)
-        moved = start
+        pictures = BackAndForth(picture(app))
         for i, key in enumerate(key_sequence(first, keys)):
             elapsed, size = await press_timed(pilot, clock, key)
-            now = picture(app)
-            if i == 0:
-                moved = now
-            if now != (moved if i % 2 == 0 else start):
+            if not pictures.as_before(i, picture(app)):
                 raise RuntimeError(f"{type(app.screen).__name__}: {key} did not move the cursor")
             found.times.append(elapsed)
             found.sizes.append(size)

@@ -5,7 +5,6 @@ the 16 basic colours; which keys the footer offers; every hand card within reach
 from __future__ import annotations
 
 import pytest
-from textual.pilot import Pilot
 from textual.widgets import Footer, Static
 from textual.widgets._footer import FooterKey
 
@@ -17,7 +16,15 @@ from tui.model import GameSession
 from tui.widgets.pattern_cards import PatternHand
 from tui.widgets.symbols import CODES, symbol_code, symbol_word
 
-from tui_helpers import app_for, new_session, play_bots_until, screen_text, until
+from tui_helpers import (
+    app_for,
+    new_session,
+    play_bots_until,
+    screen_text,
+    turn_at,
+    turn_then,
+    until,
+)
 
 LONG_NAMES = (
     "Annabelle Marguerite Fox,cpu:Bartholomew Quincy Rayne,cpu:Cornelia Wilhelmina Otto,"
@@ -59,22 +66,6 @@ def table(app: HotseatApp) -> ShiftingStonesScreen:
     return screen
 
 
-async def ready(pilot: Pilot, app: HotseatApp) -> ShiftingStonesScreen:
-    """Wait for the person's turn at the table."""
-    await until(pilot, lambda: isinstance(app.screen, ShiftingStonesScreen) and app.screen.my_turn)
-    return table(app)
-
-
-def my_turn(app: HotseatApp, *keys: str):  # type: ignore[no-untyped-def]
-    """For a snapshot: wait for the person's turn, then press these keys."""
-
-    async def run_before(pilot: Pilot) -> None:
-        await ready(pilot, app)
-        await pilot.press(*keys)
-
-    return run_before
-
-
 def footer_keys(app: HotseatApp) -> list[str]:
     """The footer as read: "key description" per entry; each must lie within 80 columns."""
     keys = list(app.screen.query_one(Footer).query(FooterKey))
@@ -87,7 +78,9 @@ def footer_keys(app: HotseatApp) -> list[str]:
 
 def test_the_fullest_table_reads_at_80x24(snap_compare, store: SaveStore) -> None:  # type: ignore[no-untyped-def]
     app = app_for(store, fullest_table(store))
-    assert snap_compare(app, run_before=my_turn(app, "1"), terminal_size=(80, 24))
+    assert snap_compare(
+        app, run_before=turn_then(app, ShiftingStonesScreen, "1"), terminal_size=(80, 24)
+    )
 
 
 def test_choosing_a_shift_shows_the_picked_stone_and_the_cursor(
@@ -95,7 +88,9 @@ def test_choosing_a_shift_shows_the_picked_stone_and_the_cursor(
 ) -> None:  # type: ignore[no-untyped-def]
     app = app_for(store, fullest_table(store))
     keys = ("9", "s", "enter", "right")
-    assert snap_compare(app, run_before=my_turn(app, *keys), terminal_size=(80, 24))
+    assert snap_compare(
+        app, run_before=turn_then(app, ShiftingStonesScreen, *keys), terminal_size=(80, 24)
+    )
 
 
 @pytest.mark.usefixtures("no_color")
@@ -104,14 +99,18 @@ def test_without_colour_stones_and_cards_read_by_words_codes_and_marks(
 ) -> None:  # type: ignore[no-untyped-def]
     app = app_for(store, fullest_table(store))
     keys = ("3", "s", "enter", "down")
-    assert snap_compare(app, run_before=my_turn(app, *keys), terminal_size=(80, 24))
+    assert snap_compare(
+        app, run_before=turn_then(app, ShiftingStonesScreen, *keys), terminal_size=(80, 24)
+    )
 
 
 @pytest.mark.usefixtures("sixteen_colours")
 def test_in_sixteen_colours_every_symbol_has_its_own_colour(snap_compare, store: SaveStore) -> None:  # type: ignore[no-untyped-def]
     app = app_for(store, fullest_table(store))
     keys = ("3", "s", "enter", "down")
-    assert snap_compare(app, run_before=my_turn(app, *keys), terminal_size=(80, 24))
+    assert snap_compare(
+        app, run_before=turn_then(app, ShiftingStonesScreen, *keys), terminal_size=(80, 24)
+    )
 
 
 @pytest.mark.parametrize("mode", ["full", "ansi"])
@@ -134,7 +133,7 @@ def test_without_colour_every_symbol_reads_by_its_code_and_word_in_bold() -> Non
 async def test_pressing_7_with_a_12_card_hand_picks_card_7_and_shows_it(store: SaveStore) -> None:
     app = app_for(store, fullest_table(store))
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await ready(pilot, app)
+        screen = await turn_at(pilot, app, ShiftingStonesScreen)
         await pilot.press("1", "7")
         await pilot.pause()
         assert screen.card == 6
@@ -146,7 +145,7 @@ async def test_pressing_7_with_a_12_card_hand_picks_card_7_and_shows_it(store: S
 async def test_left_from_the_first_card_reaches_the_twelfth(store: SaveStore) -> None:
     app = app_for(store, fullest_table(store))
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await ready(pilot, app)
+        screen = await turn_at(pilot, app, ShiftingStonesScreen)
         await pilot.press("1", "left")
         await pilot.pause()
         assert screen.card == 11
@@ -157,7 +156,7 @@ async def test_left_from_the_first_card_reaches_the_twelfth(store: SaveStore) ->
 async def test_a_matching_card_out_of_view_is_marked_beside_the_hand(store: SaveStore) -> None:
     app = app_for(store, fullest_table(store))
     async with app.run_test(size=(80, 24)) as pilot:
-        await ready(pilot, app)
+        await turn_at(pilot, app, ShiftingStonesScreen)
         await pilot.press("1")
         await pilot.pause()
         text = screen_text(app)
@@ -170,7 +169,7 @@ async def test_a_matching_card_out_of_view_is_marked_beside_the_hand(store: Save
 async def test_the_picked_card_is_drawn_where_a_click_finds_it(store: SaveStore) -> None:
     app = app_for(store, fullest_table(store))
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await ready(pilot, app)
+        screen = await turn_at(pilot, app, ShiftingStonesScreen)
         await pilot.press("1", "9")
         await pilot.pause()
         hand = screen.query_one(PatternHand)
@@ -189,7 +188,7 @@ async def test_at_the_start_of_a_turn_the_footer_offers_cards_moves_skip_and_end
     session = new_session(store, "Ann,cpu:Bob", seed=8, game="shifting-stones")
     app = app_for(store, session)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await ready(pilot, app)
+        screen = await turn_at(pilot, app, ShiftingStonesScreen)
         assert not screen.picked_card_scores()
         assert footer_keys(app) == [
             "←→1-9 Card",
@@ -206,7 +205,7 @@ async def test_at_the_start_of_a_turn_the_footer_offers_cards_moves_skip_and_end
 async def test_on_a_matching_card_the_footer_offers_to_score_it(store: SaveStore) -> None:
     app = app_for(store, fullest_table(store))
     async with app.run_test(size=(80, 24)) as pilot:
-        await ready(pilot, app)
+        await turn_at(pilot, app, ShiftingStonesScreen)
         await pilot.press("8")
         await pilot.pause()
         assert footer_keys(app)[:2] == ["←→1-9 Card", "⏎ Score"]
@@ -215,7 +214,7 @@ async def test_on_a_matching_card_the_footer_offers_to_score_it(store: SaveStore
 async def test_after_an_action_the_footer_offers_no_skip(store: SaveStore) -> None:
     app = app_for(store, fullest_table(store))
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await ready(pilot, app)
+        screen = await turn_at(pilot, app, ShiftingStonesScreen)
         await pilot.press("1", "f", "enter")
         await until(pilot, lambda: screen.view["turn"]["actions"] == 1)
         assert "k Skip" not in footer_keys(app)
@@ -225,7 +224,7 @@ async def test_after_an_action_the_footer_offers_no_skip(store: SaveStore) -> No
 async def test_while_shifting_the_footer_shows_the_stone_keys_and_cancel(store: SaveStore) -> None:
     app = app_for(store, fullest_table(store))
     async with app.run_test(size=(80, 24)) as pilot:
-        await ready(pilot, app)
+        await turn_at(pilot, app, ShiftingStonesScreen)
         await pilot.press("1", "s")
         await pilot.pause()
         assert footer_keys(app) == ["←↑↓→ Stone", "⏎ Pick", "esc Cancel", "? Help", "q Quit"]
@@ -249,7 +248,7 @@ async def test_while_a_computer_plays_the_footer_shows_help_home_and_quit(
 async def test_one_action_is_counted_in_the_singular(store: SaveStore) -> None:
     app = app_for(store, fullest_table(store))
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await ready(pilot, app)
+        screen = await turn_at(pilot, app, ShiftingStonesScreen)
         await pilot.press("1", "f", "enter")
         await until(pilot, lambda: screen.view["turn"]["actions"] == 1)
         assert "Turn: 1 action, 0 scored" in screen_text(app)
@@ -258,7 +257,7 @@ async def test_one_action_is_counted_in_the_singular(store: SaveStore) -> None:
 async def test_the_players_panel_says_what_its_columns_and_marks_mean(store: SaveStore) -> None:
     app = app_for(store, fullest_table(store))
     async with app.run_test(size=(80, 24)) as pilot:
-        await ready(pilot, app)
+        await turn_at(pilot, app, ShiftingStonesScreen)
         text = screen_text(app)
         assert "player        hand scored pts 1pt" in text
         assert "* started · 1pt: 1-point cards" in text
@@ -280,7 +279,7 @@ async def test_a_whole_computer_turn_stays_in_the_log(store: SaveStore) -> None:
     assert session.log(0)[-1]["actor"] != 0
     app = app_for(store, session)
     async with app.run_test(size=(80, 24)) as pilot:
-        await ready(pilot, app)
+        await turn_at(pilot, app, ShiftingStonesScreen)
         text = screen_text(app)
         assert all(line[:40] in text for line in turn)
 
@@ -290,7 +289,7 @@ async def test_a_cursor_move_rebuilds_no_footer_and_repaints_two_card_heads(
 ) -> None:
     app = app_for(store, fullest_table(store))
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await ready(pilot, app)
+        screen = await turn_at(pilot, app, ShiftingStonesScreen)
         await pilot.press("1")
         await pilot.pause()
         hand = screen.query_one(PatternHand)

@@ -4,14 +4,12 @@ and in the 16 basic colours."""
 from __future__ import annotations
 
 import pytest
-from textual.pilot import Pilot
 
 from saves import SaveStore
-from tui.app import HotseatApp
 from tui.games.three_by_three import ThreeByThreeScreen
 from tui.model import GameSession
 
-from tui_helpers import app_for, new_session, play_bots_until, until
+from tui_helpers import app_for, new_session, play_bots_until, turn_then
 
 LONG_NAMES = ["Annabelle-Marie Kowalski"] + [
     f"cpu:Computer Player Seat #{seat:02d}" for seat in range(2, 12)
@@ -31,33 +29,27 @@ def fullest_table(store: SaveStore) -> GameSession:
     return session
 
 
-def my_turn(app: HotseatApp, *keys: str):  # type: ignore[no-untyped-def]
-    """Wait for the person's turn at the table, then press these keys."""
-
-    async def run_before(pilot: Pilot) -> None:
-        await until(
-            pilot, lambda: isinstance(app.screen, ThreeByThreeScreen) and app.screen.my_turn
-        )
-        await pilot.press(*keys)
-
-    return run_before
-
-
 def test_the_fullest_table_reads_at_80x24(snap_compare, store: SaveStore) -> None:  # type: ignore[no-untyped-def]
     app = app_for(store, fullest_table(store))
-    assert snap_compare(app, run_before=my_turn(app, "right"), terminal_size=(80, 24))
+    assert snap_compare(
+        app, run_before=turn_then(app, ThreeByThreeScreen, "right"), terminal_size=(80, 24)
+    )
 
 
 @pytest.mark.usefixtures("no_color")
 def test_without_colour_cards_read_by_rank_suit_and_marks(snap_compare, store: SaveStore) -> None:  # type: ignore[no-untyped-def]
     app = app_for(store, fullest_table(store))
-    assert snap_compare(app, run_before=my_turn(app, "space", "right"), terminal_size=(80, 24))
+    assert snap_compare(
+        app, run_before=turn_then(app, ThreeByThreeScreen, "space", "right"), terminal_size=(80, 24)
+    )
 
 
 @pytest.mark.usefixtures("sixteen_colours")
 def test_in_sixteen_colours_red_suits_stand_out(snap_compare, store: SaveStore) -> None:  # type: ignore[no-untyped-def]
     app = app_for(store, fullest_table(store))
-    assert snap_compare(app, run_before=my_turn(app, "space", "right"), terminal_size=(80, 24))
+    assert snap_compare(
+        app, run_before=turn_then(app, ThreeByThreeScreen, "space", "right"), terminal_size=(80, 24)
+    )
 
 
 @pytest.mark.usefixtures("no_color")
@@ -67,4 +59,6 @@ def test_without_colour_tour_1_shows_the_card_picked_to_swap(
     session = new_session(store, "Ann,cpu:Bob,cpu:Cy,cpu:Dee", seed=31)
     app = app_for(store, session)
     keys = ("space", "down", "right")
-    assert snap_compare(app, run_before=my_turn(app, *keys), terminal_size=(80, 24))
+    assert snap_compare(
+        app, run_before=turn_then(app, ThreeByThreeScreen, *keys), terminal_size=(80, 24)
+    )

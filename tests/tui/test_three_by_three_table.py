@@ -5,28 +5,25 @@ from __future__ import annotations
 
 import pytest
 from test_three_by_three_looks import fullest_table
-from textual.pilot import Pilot
 from textual.widgets import Static
 
 from saves import SaveStore
 from tui import palette
-from tui.app import HotseatApp
 from tui.games.three_by_three import ThreeByThreeScreen
 from tui.widgets.card import card_style
 from tui.widgets.log import GameLog
 from tui.widgets.names import short_names
 from tui.widgets.opponents import SeatList, seats_text, seats_width
 
-from tui_helpers import app_for, new_session, play_bots_until, screen_text, until
+from tui_helpers import (
+    app_for,
+    new_session,
+    play_bots_until,
+    screen_text,
+    turn_at,
+)
 
 ELEVEN = ",".join(["Ann"] + [f"cpu:Computer {seat}" for seat in range(2, 12)])
-
-
-async def my_turn(pilot: Pilot, app: HotseatApp) -> ThreeByThreeScreen:
-    await until(pilot, lambda: isinstance(app.screen, ThreeByThreeScreen) and app.screen.my_turn)
-    screen = app.screen
-    assert isinstance(screen, ThreeByThreeScreen)
-    return screen
 
 
 async def test_the_players_panel_is_as_wide_as_its_rows_and_the_log_takes_the_rest(
@@ -34,7 +31,7 @@ async def test_the_players_panel_is_as_wide_as_its_rows_and_the_log_takes_the_re
 ) -> None:
     app = app_for(store, fullest_table(store))
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await my_turn(pilot, app)
+        screen = await turn_at(pilot, app, ThreeByThreeScreen)
         seats = screen.query_one(SeatList)
         log = screen.query_one(GameLog)
         assert seats.outer_size.width == seats_width(screen.view) + 2
@@ -45,7 +42,7 @@ async def test_the_players_panel_is_as_wide_as_its_rows_and_the_log_takes_the_re
 async def test_names_cut_to_the_column_stay_apart(store: SaveStore) -> None:
     app = app_for(store, fullest_table(store))
     async with app.run_test(size=(80, 24)) as pilot:
-        await my_turn(pilot, app)
+        await turn_at(pilot, app, ThreeByThreeScreen)
         shown = screen_text(app)
         for seat in range(2, 10):
             assert f"Computer Pla#{seat} " in shown
@@ -62,7 +59,7 @@ def test_names_that_look_alike_when_cut_end_in_their_seat_number() -> None:
 async def test_computer_10_and_computer_11_keep_their_whole_names(store: SaveStore) -> None:
     app = app_for(store, new_session(store, ELEVEN, seed=26))
     async with app.run_test(size=(80, 24)) as pilot:
-        await my_turn(pilot, app)
+        await turn_at(pilot, app, ThreeByThreeScreen)
         panel = seats_text(app.screen.view).plain  # type: ignore[attr-defined]
         assert "Computer 10" in panel
         assert "Computer 11" in panel
@@ -80,7 +77,7 @@ async def test_eleven_seats_and_the_column_heads_show_beside_a_two_line_hand(
     )
     app = app_for(store, session)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await my_turn(pilot, app)
+        screen = await turn_at(pilot, app, ThreeByThreeScreen)
         lines = screen.query_one(SeatList).render().plain.splitlines()
         assert lines[0].split() == ["Player", "hand", "up", "down"]
         assert [line[2:].split("  ")[0].strip() for line in lines[1:]] == [
@@ -94,7 +91,7 @@ async def test_a_pile_of_one_card_is_taken_as_one_card(store: SaveStore) -> None
     play_bots_until(session, lambda s: len(s.record.actions) == 3)
     app = app_for(store, session)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await my_turn(pilot, app)
+        screen = await turn_at(pilot, app, ThreeByThreeScreen)
         assert screen.only_take()
         assert "take the pile (1 card)." in screen_text(app)
 
@@ -118,7 +115,7 @@ async def test_a_cursor_move_redraws_neither_the_footer_nor_the_prompt(
 ) -> None:
     app = app_for(store, fullest_table(store))
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await my_turn(pilot, app)
+        screen = await turn_at(pilot, app, ThreeByThreeScreen)
         redrawn: list[str] = []
         prompt = screen.query_one("#prompt", Static)
         monkeypatch.setattr(screen, "refresh_bindings", lambda: redrawn.append("footer"))
@@ -132,7 +129,7 @@ async def test_a_cursor_move_redraws_neither_the_footer_nor_the_prompt(
 async def test_with_cards_marked_the_prompt_says_enter_plays_them(store: SaveStore) -> None:
     app = app_for(store, fullest_table(store))
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await my_turn(pilot, app)
+        screen = await turn_at(pilot, app, ThreeByThreeScreen)
         await pilot.press("space")
         await pilot.pause()
         marked = [screen.zone_cards(screen.zone)[i] for i in screen.marked]

@@ -4,17 +4,15 @@ the 16 basic colours, and a layout still growing."""
 from __future__ import annotations
 
 import pytest
-from textual.pilot import Pilot
 
 from rules.xoxo import COLOURS
 from saves import SaveStore
 from tui import palette
-from tui.app import HotseatApp
 from tui.games.xoxo import XoxoScreen
 from tui.model import GameSession
 from tui.widgets.tile import tile_lines
 
-from tui_helpers import app_for, new_session, play_bots_until, until
+from tui_helpers import app_for, new_session, play_bots_until, turn_then
 
 LONG_NAMES = [
     "Annemarie Wilhelmina Oxx",
@@ -40,19 +38,9 @@ def growing_layout(store: SaveStore) -> GameSession:
     return session
 
 
-def my_turn(app: HotseatApp, *keys: str):  # type: ignore[no-untyped-def]
-    """Wait for the person's turn at the table, then press these keys."""
-
-    async def run_before(pilot: Pilot) -> None:
-        await until(pilot, lambda: isinstance(app.screen, XoxoScreen) and app.screen.my_turn)
-        await pilot.press(*keys)
-
-    return run_before
-
-
 def test_the_fullest_table_reads_at_80x24(snap_compare, store: SaveStore) -> None:  # type: ignore[no-untyped-def]
     app = app_for(store, fullest_table(store))
-    assert snap_compare(app, run_before=my_turn(app), terminal_size=(80, 24))
+    assert snap_compare(app, run_before=turn_then(app, XoxoScreen), terminal_size=(80, 24))
 
 
 @pytest.mark.usefixtures("no_color")
@@ -60,13 +48,13 @@ def test_without_colour_tiles_read_by_words_and_the_cursor_by_reverse(
     snap_compare, store: SaveStore
 ) -> None:  # type: ignore[no-untyped-def]
     app = app_for(store, fullest_table(store))
-    assert snap_compare(app, run_before=my_turn(app, "left"), terminal_size=(80, 24))
+    assert snap_compare(app, run_before=turn_then(app, XoxoScreen, "left"), terminal_size=(80, 24))
 
 
 @pytest.mark.usefixtures("sixteen_colours")
 def test_in_sixteen_colours_every_tile_colour_is_its_own(snap_compare, store: SaveStore) -> None:  # type: ignore[no-untyped-def]
     app = app_for(store, fullest_table(store))
-    assert snap_compare(app, run_before=my_turn(app, "left"), terminal_size=(80, 24))
+    assert snap_compare(app, run_before=turn_then(app, XoxoScreen, "left"), terminal_size=(80, 24))
 
 
 @pytest.mark.usefixtures("no_color")
@@ -74,7 +62,7 @@ def test_a_growing_layout_draws_the_lines_it_may_grow_into_narrow(
     snap_compare, store: SaveStore
 ) -> None:  # type: ignore[no-untyped-def]
     app = app_for(store, growing_layout(store))
-    assert snap_compare(app, run_before=my_turn(app, "right"), terminal_size=(80, 24))
+    assert snap_compare(app, run_before=turn_then(app, XoxoScreen, "right"), terminal_size=(80, 24))
 
 
 @pytest.mark.parametrize("mode", ["full", "ansi"])

@@ -7,14 +7,21 @@ from textual.pilot import Pilot
 from textual.strip import Strip
 
 from saves import SaveStore
-from tui.app import HotseatApp
 from tui.games.xoxo import XoxoScreen
 from tui.model import GameSession
 from tui.screens.game_over import GameOverScreen
 from tui.screens.handoff import HandoffScreen
 from tui.widgets.board import CELL_HEIGHT, BoardColumn
 
-from tui_helpers import app_for, new_session, play_bots_until, screen_text, until, waits_for_enter
+from tui_helpers import (
+    app_for,
+    new_session,
+    play_bots_until,
+    screen_text,
+    turn_at,
+    until,
+    waits_for_enter,
+)
 
 
 async def test_a_person_plays_a_whole_xoxo_game_against_the_computer(store: SaveStore) -> None:
@@ -205,19 +212,12 @@ def full_board(store: SaveStore) -> GameSession:
     return session
 
 
-async def table_on_my_turn(pilot: Pilot, app: HotseatApp) -> XoxoScreen:
-    await until(pilot, lambda: isinstance(app.screen, XoxoScreen) and app.screen.my_turn)
-    screen = app.screen
-    assert isinstance(screen, XoxoScreen)
-    return screen
-
-
 async def test_left_and_right_never_leave_the_row_nor_up_and_down_the_column(
     store: SaveStore,
 ) -> None:
     app = app_for(store, full_board(store))
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await table_on_my_turn(pilot, app)
+        screen = await turn_at(pilot, app, XoxoScreen)
         for start in sorted(screen.stops()):
             for key, keeps in (("left", 1), ("right", 1), ("up", 0), ("down", 0)):
                 screen.point_at(start)
@@ -233,7 +233,7 @@ async def test_left_toward_the_last_tile_stops_on_it_and_enter_places_nothing(
     session = full_board(store)
     app = app_for(store, session)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await table_on_my_turn(pilot, app)
+        screen = await turn_at(pilot, app, XoxoScreen)
         last = (screen.view["last"]["x"], screen.view["last"]["y"])
         frame = screen.view["frame"]
         right_end = frame["min_x"] + frame["width"] - 1
@@ -250,7 +250,7 @@ async def test_left_toward_the_last_tile_stops_on_it_and_enter_places_nothing(
 async def test_at_the_end_of_a_line_the_cursor_stays(store: SaveStore) -> None:
     app = app_for(store, full_board(store))
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await table_on_my_turn(pilot, app)
+        screen = await turn_at(pilot, app, XoxoScreen)
         frame = screen.view["frame"]
         corner = (frame["min_x"], frame["min_y"])
         screen.point_at(corner)
@@ -271,7 +271,7 @@ async def test_every_free_cell_can_be_reached_with_the_arrows(store: SaveStore) 
     session = one_tile_laid(store)
     app = app_for(store, session)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await table_on_my_turn(pilot, app)
+        screen = await turn_at(pilot, app, XoxoScreen)
         reached, todo = {screen.cursor}, [screen.cursor]
         while todo:
             here = todo.pop()
@@ -290,7 +290,7 @@ async def test_a_cursor_move_repaints_only_the_two_cells_it_touches(
 ) -> None:
     app = app_for(store, full_board(store))
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await table_on_my_turn(pilot, app)
+        screen = await turn_at(pilot, app, XoxoScreen)
         frame = screen.view["frame"]
         screen.point_at((frame["min_x"], frame["min_y"]))
         await pilot.pause()
@@ -315,7 +315,7 @@ async def test_while_the_layout_grows_the_hint_points_to_the_free_cells(store: S
     session = one_tile_laid(store)
     app = app_for(store, session)
     async with app.run_test(size=(80, 24)) as pilot:
-        await table_on_my_turn(pilot, app)
+        await turn_at(pilot, app, XoxoScreen)
         assert "Arrows move, Enter places here. The cells marked + take a tile." in screen_text(app)
 
 
@@ -325,7 +325,7 @@ async def test_on_a_tile_while_the_layout_grows_the_hint_says_it_is_taken(
     session = one_tile_laid(store)
     app = app_for(store, session)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await table_on_my_turn(pilot, app)
+        screen = await turn_at(pilot, app, XoxoScreen)
         screen.point_at((0, 0))
         await pilot.pause()
         assert "Taken: tiles go on top once the 3x3 is full." in screen_text(app)
@@ -336,7 +336,7 @@ async def test_once_the_3x3_is_full_the_hint_speaks_of_tiles_not_free_cells(
 ) -> None:
     app = app_for(store, full_board(store))
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await table_on_my_turn(pilot, app)
+        screen = await turn_at(pilot, app, XoxoScreen)
         assert screen.cursor in screen.open_cells()
         shown = screen_text(app)
         assert "Enter places on this tile. * last tile, xN pile height." in shown
@@ -349,7 +349,7 @@ async def test_a_click_points_at_a_cell_and_a_second_click_places_there(
     session = full_board(store)
     app = app_for(store, session)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await table_on_my_turn(pilot, app)
+        screen = await turn_at(pilot, app, XoxoScreen)
         cell = next(c for c in screen.open_cells() if c != screen.cursor)
         place = screen.board.board_layout.place(cell)
         assert place is not None

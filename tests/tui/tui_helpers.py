@@ -6,7 +6,8 @@ import html
 import json
 import re
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
 
 from textual.pilot import Pilot
 
@@ -16,6 +17,8 @@ from tui.app import HotseatApp
 from tui.model import GameSession, parse_players
 from tui.screens.handoff import HandoffScreen
 from tui.screens.table import TableScreen
+
+TableT = TypeVar("TableT", bound=TableScreen)
 
 
 def players(spec: str) -> list[PlayerSpec]:
@@ -80,6 +83,26 @@ async def until(pilot: Pilot, ready: Callable[[], bool]) -> None:
         if ready():
             return
     raise AssertionError("the screen never got ready")
+
+
+async def turn_at(pilot: Pilot, app: HotseatApp, table: type[TableT]) -> TableT:
+    """Let the app run until a `table` screen shows a person here to move; that screen."""
+    await until(pilot, lambda: isinstance(app.screen, table) and app.screen.my_turn)
+    screen = app.screen
+    assert isinstance(screen, table)
+    return screen
+
+
+def turn_then(
+    app: HotseatApp, table: type[TableScreen], *keys: str
+) -> Callable[[Pilot], Awaitable[None]]:
+    """For a snapshot's run_before: wait for a person's turn at `table`, then press `keys`."""
+
+    async def run_before(pilot: Pilot) -> None:
+        await turn_at(pilot, app, table)
+        await pilot.press(*keys)
+
+    return run_before
 
 
 def replace_move(store: SaveStore, name: str, number: int, action: object) -> None:

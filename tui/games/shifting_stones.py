@@ -14,7 +14,7 @@ from rules.shifting_stones import BONUS, CELL_NAMES
 from tui.screens.table import TableScreen
 from tui.widgets.header import TitleHeader
 from tui.widgets.log import GameLog
-from tui.widgets.names import plural, short_names
+from tui.widgets.names import cut_name, plural, short_names
 from tui.widgets.pattern_cards import PatternHand, pattern_lines
 from tui.widgets.stones import StoneGrid
 
@@ -133,9 +133,7 @@ class ShiftingStonesScreen(TableScreen):
         if seat is None:
             return Text("Hands are hidden", style="bold")
         name = self.view["players"][seat]
-        room = LEFT_WIDTH - len(f"'s hand{window}")
-        if len(name) > room:
-            name = name[: room - 1] + "…"
+        name = cut_name(name, LEFT_WIDTH - len(f"'s hand{window}"))
         return Text(f"{name}'s hand{window}", style="bold")
 
     def on_pattern_hand_shown(self, message: PatternHand.Shown) -> None:
