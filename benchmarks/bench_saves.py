@@ -210,45 +210,62 @@ def bench_home(work: Path, runs: int) -> list[Figure]:
 # ---- 3: commits ----------------------------------------------------------------------
 
 
-def append_once(work: Path, seed: int, moves: list[tuple[int, Any]], states: list[Any], n: int):
-    """Seconds for store.append of move n + 1 on a fresh game with n stored moves."""
+RUN_OF_MOVES = 20
+"""Moves committed one after another in each commit sample (the first one warms the store)."""
+
+
+def append_run(
+    work: Path, seed: int, moves: list[tuple[int, Any]], states: list[Any], n: int
+) -> list[float]:
+    """Seconds for each store.append of moves n + 2 ... n + RUN_OF_MOVES, one after
+    another, on a game stored with n moves (move n + 1 warms the store, as a game's
+    earlier moves have by then)."""
     save_dir = Path(tempfile.mkdtemp(dir=work))
     store = SaveStore(save_dir)
     key = stored_game(store, "game", seed, moves[:n], states[n])
     lease = store.hold(key, set(range(len(PLAYERS))))
-    seat, action = moves[n]
-    summary = summarize(get_game("3x3"), states[n + 1], n + 1)
-    start = time.perf_counter()
-    store.append(lease, n + 1, seat, action, summary)
-    seconds = time.perf_counter() - start
+    game = get_game("3x3")
+    seconds = []
+    for k in range(n, n + RUN_OF_MOVES):
+        seat, action = moves[k]
+        summary = summarize(game, states[k + 1], k + 1)
+        start = time.perf_counter()
+        store.append(lease, k + 1, seat, action, summary)
+        seconds.append(time.perf_counter() - start)
     store.close()
     shutil.rmtree(save_dir)
-    return seconds
+    return seconds[1:]
 
 
-def insert_once(work: Path, action: Any, summary: Any) -> float:
-    """Seconds for a bare INSERT + COMMIT of the same texts into a one-table database,
-    opened with the save database's settings."""
+def insert_run(work: Path, texts: list[list[str]]) -> list[float]:
+    """Seconds for each bare INSERT + COMMIT of the same texts (a move's action and
+    summary, one row each) into a one-table database opened with the save database's
+    settings; the first row warms it, as in append_run."""
     folder = Path(tempfile.mkdtemp(dir=work))
     db = sqlite3.connect(folder / "bare.db", isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
     db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     db.execute("PRAGMA journal_mode = WAL")
     db.execute(f"PRAGMA synchronous = {SYNCHRONOUS}")
     db.execute("CREATE TABLE moves (number INTEGER PRIMARY KEY, action TEXT, summary TEXT)")
-    texts = [json.dumps(v, ensure_ascii=False, separators=(",", ":")) for v in (action, summary)]
-    db.execute("INSERT INTO moves VALUES (1, ?, ?)", texts)  # warm, as the store is by then
-    start = time.perf_counter()
-    db.execute("BEGIN IMMEDIATE")
-    db.execute("INSERT INTO moves VALUES (2, ?, ?)", texts)
-    db.execute("COMMIT")
-    seconds = time.perf_counter() - start
+    seconds = []
+    for number, row in enumerate(texts, 1):
+        start = time.perf_counter()
+        db.execute("BEGIN IMMEDIATE")
+        db.execute("INSERT INTO moves VALUES (?, ?, ?)", (number, *row))
+        db.execute("COMMIT")
+        seconds.append(time.perf_counter() - start)
     db.close()
     shutil.rmtree(folder)
-    return seconds
+    return seconds[1:]
+
+
+def dump(value: Any) -> str:
+    """JSON text as the store writes it."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 def bench_commit(work: Path, samples: int) -> list[Figure]:
-    seed, moves, states = long_game(max(COMMIT_AT) + 1)
+    seed, moves, states = long_game(max(COMMIT_AT) + RUN_OF_MOVES)
     low, high = COMMIT_AT
     game = get_game("3x3")
     series = {
@@ -256,13 +273,19 @@ def bench_commit(work: Path, samples: int) -> list[Figure]:
         high: Series(f"append at move {high:,}", "ms"),
         0: Series("bare INSERT + COMMIT", "ms"),
     }
-    append_once(work, seed, moves, states, low)  # warm-up
+    texts = [
+        [dump(action), dump(summarize(game, states[k + 1], k + 1))]
+        for k, (_, action) in enumerate(moves[high : high + RUN_OF_MOVES], high)
+    ]
+    append_run(work, seed, moves, states, low)  # warm-up
     for _ in range(samples):
         for n in COMMIT_AT:
-            series[n].values.append(1000 * append_once(work, seed, moves, states, n))
-        bare = insert_once(work, moves[high][1], summarize(game, states[high + 1], high + 1))
-        series[0].values.append(1000 * bare)
-    print(f"\n3. Commit of one move (store.append, synchronous={SYNCHRONOUS}, WAL)")
+            series[n].values.extend(1000 * s for s in append_run(work, seed, moves, states, n))
+        series[0].values.extend(1000 * s for s in insert_run(work, texts))
+    print(
+        f"\n3. Commit of one move (store.append, synchronous={SYNCHRONOUS}, WAL), "
+        f"{RUN_OF_MOVES - 1} moves in a row per sample"
+    )
     report(f"  at move {high:,} against at move {low}", series[high], series[low])
     report(f"  at move {high:,} against a bare insert", series[high], series[0])
     return [

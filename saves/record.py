@@ -131,6 +131,30 @@ class SaveRecord:
             raise DamagedSave(f"{source}: damaged save ({bad})") from None
 
 
+@dataclass
+class Listing:
+    """What a save list shows of a game (no options, setup or moves), strictly checked."""
+
+    game: str
+    players: list[PlayerSpec]
+    updated: str
+    summary: dict[str, JSON]
+
+    @classmethod
+    def from_json(cls, data: dict[str, JSON], source: str) -> Listing:
+        """The listing of `data` (game, players, updated, summary); DamagedSave names
+        `source` when a field has the wrong shape."""
+        try:
+            return cls(
+                game=_text(data, "game"),
+                players=_players(data["players"]),
+                updated=_time(data, "updated"),
+                summary=_summary(data["summary"]),
+            )
+        except _Bad as bad:
+            raise DamagedSave(f"{source}: damaged save ({bad})") from None
+
+
 def summarize(game: Game, state: Any, moves: int) -> dict[str, JSON]:
     """The public summary shown in a save list."""
     return {**game.summary(state), "moves": moves, "over": game.is_over(state)}
@@ -163,7 +187,7 @@ def decode(raw: bytes, source: str) -> SaveRecord:
     except UnicodeDecodeError:
         raise DamagedSave(f"{source}: not a hotseat save (not UTF-8 text)") from None
     try:
-        data = json.loads(text, parse_constant=_reject_constant)
+        data = strict_loads(text)
     except json.JSONDecodeError as err:
         truncated = err.pos >= len(text.rstrip()) or err.msg.startswith("Unterminated string")
         why = (
@@ -183,6 +207,14 @@ def _dumps(value: JSON, indent: int | None) -> str:
 
 def _reject_constant(name: str) -> None:
     raise ValueError(f"{name} is not allowed")
+
+
+_STRICT = json.JSONDecoder(parse_constant=_reject_constant)
+
+
+def strict_loads(text: str) -> JSON:
+    """JSON text decoded as a save is: NaN and Infinity are refused (ValueError)."""
+    return _STRICT.decode(text)
 
 
 class _Bad(Exception):

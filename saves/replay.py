@@ -5,7 +5,7 @@ from __future__ import annotations
 import inspect
 from typing import Any
 
-from rules import JSON, Game, IllegalAction, UnknownGame, get_game
+from rules import JSON, Action, Game, IllegalAction, UnknownGame, get_game
 from saves.errors import DamagedSave
 from saves.record import SaveRecord
 
@@ -49,9 +49,10 @@ def replay_moves(
     """
     where = f"{record.source}: " if record.source else ""
     seats = game.player_seats(len(record.players))
+    actions: dict[int, tuple[JSON, Action]] = {}
     for k, (seat, data) in enumerate(moves, done + 1):
         try:
-            state = _step(game, state, seat, data, seats)
+            state = _step(game, state, seat, data, seats, actions)
         except _Refused as refused:
             raise DamagedSave(
                 f"{where}move {k} {refused}; {_resumable(k - 1)}",
@@ -65,15 +66,34 @@ class _Refused(Exception):
     """One recorded move cannot be replayed; the message says why."""
 
 
-def _step(game: Game, state: Any, seat: JSON, data: JSON, seats: list[int]) -> Any:
-    if not isinstance(seat, int) or isinstance(seat, bool):
-        raise _Refused(f"has no valid seat ({repr(seat)[:20]})")
-    if seat not in seats:
-        raise _Refused(f"names seat {seat}, which no player of this game holds")
+def _action(game: Game, data: JSON, known: dict[int, tuple[JSON, Action]]) -> Action:
+    """The action recorded as `data`. Moves stored with equal text share one decoded
+    value, so each such value is turned into an action once (actions are immutable);
+    `known` keeps the value itself too, so its id stays its own."""
+    seen = known.get(id(data))
+    if seen is not None and seen[0] is data:
+        return seen[1]
     try:
         action = game.action_from_json(data)
     except Exception as err:
         raise _Refused(f"is not a {game.title} move ({err})") from None
+    known[id(data)] = (data, action)
+    return action
+
+
+def _step(
+    game: Game,
+    state: Any,
+    seat: JSON,
+    data: JSON,
+    seats: list[int],
+    known: dict[int, tuple[JSON, Action]],
+) -> Any:
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        raise _Refused(f"has no valid seat ({repr(seat)[:20]})")
+    if seat not in seats:
+        raise _Refused(f"names seat {seat}, which no player of this game holds")
+    action = _action(game, data, known)
     try:
         return game.apply(state, seat, action)
     except IllegalAction as err:

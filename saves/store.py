@@ -23,7 +23,16 @@ from saves import seats
 from saves.database import Database
 from saves.errors import DamagedSave, MoveConflict, SaveError, SeatsHeld, TakenOver
 from saves.names import MAX_LENGTH, sanitize, validate_save_name
-from saves.record import FORMAT, VERSION, PlayerSpec, SaveRecord, summarize, utc_now
+from saves.record import (
+    FORMAT,
+    VERSION,
+    Listing,
+    PlayerSpec,
+    SaveRecord,
+    strict_loads,
+    summarize,
+    utc_now,
+)
 from saves.replay import replay
 from saves.seats import Holder, Lease
 
@@ -38,29 +47,29 @@ def default_save_dir() -> Path:
 
 @dataclass
 class SaveInfo:
-    """One row of a listing: a save's stored facts (`record`, without its moves) or,
-    when its row cannot be read, the `error`."""
+    """One row of a listing: what a save list shows of a game (`listing`) or, when its
+    row cannot be read, the `error`."""
 
     name: str
-    record: SaveRecord | None
+    listing: Listing | None
     error: DamagedSave | None
 
     @property
     def game(self) -> str | None:
-        return self.record.game if self.record else None
+        return self.listing.game if self.listing else None
 
     @property
     def players(self) -> list[PlayerSpec]:
-        return self.record.players if self.record else []
+        return self.listing.players if self.listing else []
 
     @property
     def summary(self) -> dict[str, JSON]:
         """Whose turn, status, moves, over; empty when unknown."""
-        return self.record.summary if self.record else {}
+        return self.listing.summary if self.listing else {}
 
     @property
     def updated(self) -> str | None:
-        return self.record.updated if self.record else None
+        return self.listing.updated if self.listing else None
 
 
 _GAME_COLUMNS = (
@@ -96,7 +105,8 @@ class SaveStore:
             return []
         with self.database.errors("cannot list saves"):
             rows = self.database.db.execute(
-                f"SELECT {_GAME_COLUMNS} FROM games ORDER BY julianday(updated) DESC, id DESC"
+                "SELECT name, game, players, updated, summary FROM games "
+                "ORDER BY julianday(updated) DESC, id DESC"
             ).fetchall()
         return [self._info(row) for row in rows]
 
@@ -356,10 +366,20 @@ class SaveStore:
         return SaveRecord.from_json(document, name)
 
     def _info(self, row: tuple[Any, ...]) -> SaveInfo:
+        """A listing row (name, game, players, updated, summary), checked as strictly as
+        a whole save but without decoding what a list does not show."""
+        name, game, players, updated, summary = row
+        name = str(name)
         try:
-            return SaveInfo(str(row[1]), self._record(row, []), None)
+            data = {
+                "game": game,
+                "players": _loads(players, name),
+                "updated": updated,
+                "summary": _loads(summary, name),
+            }
+            return SaveInfo(name, Listing.from_json(data, name), None)
         except DamagedSave as err:
-            return SaveInfo(str(row[1]), None, err)
+            return SaveInfo(name, None, err)
 
     def _held_message(
         self, db: sqlite3.Connection, game: int, taken: dict[int, Holder]
@@ -431,10 +451,6 @@ def _loads(text: Any, where: str) -> JSON:
     if not isinstance(text, str):
         raise DamagedSave(f"{where}: damaged save (a stored field is not JSON text)")
     try:
-        return json.loads(text, parse_constant=_reject_constant)
+        return strict_loads(text)
     except (ValueError, RecursionError):
         raise DamagedSave(f"{where}: damaged save (a stored field is not valid JSON)") from None
-
-
-def _reject_constant(name: str) -> None:
-    raise ValueError(f"{name} is not allowed")

@@ -393,17 +393,17 @@ def list_saves(store: SaveStore) -> int:
         return 0
     rows = []
     for info in infos:
-        if info.error is not None or info.record is None:
+        listing = info.listing
+        if info.error is not None or listing is None:
             rows.append((info.name, "DAMAGED", "", "", str(info.error)))
             continue
-        record = info.record
         rows.append(
             (
                 info.name,
-                game_title(record.game),
-                turn_text(record.summary),
-                local_time(record.updated),
-                players_text(record.players),
+                game_title(listing.game),
+                turn_text(listing.summary),
+                local_time(listing.updated),
+                players_text(listing.players),
             )
         )
     widths = [max(len(row[column]) for row in rows) for column in range(4)]

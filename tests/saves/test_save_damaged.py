@@ -245,7 +245,7 @@ ROW_CASES = {
         _edit_row("UPDATE games SET seed = ? WHERE id = ?", "x"),
         "game: damaged save (seed must be a whole number, not text)",
         None,
-        True,
+        False,
     ),
     "unknown-game": (
         _edit_row("UPDATE games SET game = ? WHERE id = ?", "chess"),
@@ -305,7 +305,7 @@ def test_a_damaged_game_in_the_database_is_refused_with_one_line(case, store, ra
     assert caught.value.replayable_moves == replayable
     assert listing["good"].error is None
     if listed:
-        assert listing["game"].record is None
+        assert listing["game"].listing is None
         assert str(listing["game"].error).startswith(expected)
     else:
         assert listing["game"].error is None

@@ -90,7 +90,6 @@ def test_a_listing_never_replays_a_game(store, stores, monkeypatch):
     [info] = stores().list()
 
     assert info.summary == session.record.summary
-    assert info.record is not None and info.record.actions == []
 
 
 def test_a_listing_shows_game_players_and_whose_turn(store):

@@ -332,7 +332,7 @@ def test_a_game_may_be_named_by_its_title_or_in_capitals(
 ) -> None:
     opened = opened_by(store, monkeypatch, "new", named, "--players", "Ann,cpu:Bob")
     [info] = store.list()
-    assert info.record is not None and info.record.game == game
+    assert info.game == game
     assert opened == [info.name]
 
 

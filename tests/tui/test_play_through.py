@@ -89,4 +89,4 @@ async def test_rematch_starts_a_new_game_with_the_same_seats(store: SaveStore) -
         assert app.session is not None and app.session is not session
         assert app.session.record.names() == ["Ann", "Bob"]
         assert app.session.name == "table-2"
-    assert len([i for i in store.list() if i.record is not None]) == 2
+    assert len([i for i in store.list() if i.listing is not None]) == 2

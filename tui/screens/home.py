@@ -139,17 +139,18 @@ class HomeScreen(Screen[None]):
         year = this_year()
         for info in infos:
             self.infos[info.name] = info
-            if info.record is None or info.error is not None:
+            listing = info.listing
+            if listing is None or info.error is not None:
                 cells = (info.name, "?", "damaged: see below", "", "")
             else:
-                record, summary = info.record, info.record.summary
+                summary = listing.summary
                 turn = "game over" if summary.get("over") else str(summary.get("turn") or "")
                 cells = (
                     info.name,
-                    short_title(record.game),
-                    players_text(record.players),
+                    short_title(listing.game),
+                    players_text(listing.players),
                     turn,
-                    played_when(record.updated, year),
+                    played_when(listing.updated, year),
                 )
             self.rows.append(cells)
         self.fill()
@@ -219,8 +220,8 @@ class HomeScreen(Screen[None]):
             if info.error.replayable_moves:
                 text.append("\nPress r to resume it from there as a new save.", style="bold")
             detail.update(text)
-        elif info.record is not None:
-            status = str(info.record.summary.get("status", ""))
+        elif info.listing is not None:
+            status = str(info.listing.summary.get("status", ""))
             detail.update(Text(f"{info.name}: {status}. Enter opens it."))
 
     @on(DataTable.RowHighlighted, "#saves")
