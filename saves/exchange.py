@@ -121,13 +121,19 @@ def read_document(path: Path) -> bytes:
         os.close(fd)
 
 
+NOT_SAVES = frozenset({"players.json"})
+"""JSON files hotseat itself keeps beside the saves (the registered players)."""
+
+
 def _old_files(root: Path) -> list[Path]:
     try:
         with os.scandir(root) as scan:
             return sorted(
                 Path(entry.path)
                 for entry in scan
-                if entry.name.endswith(".json") and not entry.name.startswith(".")
+                if entry.name.endswith(".json")
+                and not entry.name.startswith(".")
+                and entry.name not in NOT_SAVES
             )
     except OSError:
         return []

@@ -17,7 +17,9 @@ from saves.errors import DamagedSave
 
 FORMAT = "hotseat-save"
 VERSION = 1
-KINDS = ("human", "computer")
+KINDS = ("human", "computer", "remote")
+"""A person at the keyboard that opens the game, the computer, or a registered player
+who connects to the host (`hotseat host`) from their own terminal."""
 
 _FIELDS = (
     "format",
@@ -37,7 +39,7 @@ _FIELDS = (
 
 @dataclass
 class PlayerSpec:
-    """Who sits in a seat: a name, and whether a human or the computer plays it."""
+    """Who sits in a seat: a name, and who plays it (see KINDS)."""
 
     name: str
     kind: str
@@ -45,7 +47,7 @@ class PlayerSpec:
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
-            raise ValueError(f"a player is 'human' or 'computer', not {self.kind!r}")
+            raise ValueError(f"a player is 'human', 'computer' or 'remote', not {self.kind!r}")
 
 
 @dataclass
@@ -269,7 +271,7 @@ def _players(value: JSON) -> list[PlayerSpec]:
             raise _Bad(f"{where} must be an object with name, kind and level")
         kind = entry["kind"]
         if kind not in KINDS:
-            raise _Bad(f"{where}.kind must be 'human' or 'computer', not {kind!r}")
+            raise _Bad(f"{where}.kind must be 'human', 'computer' or 'remote', not {kind!r}")
         players.append(PlayerSpec(_text(entry, "name", where), kind, _text(entry, "level", where)))
     return players
 

@@ -78,9 +78,10 @@ def holders(db: sqlite3.Connection, game: int, seats: set[int] | None) -> dict[i
     return found
 
 
-def take(db: sqlite3.Connection, game: int, seats: set[int]) -> Lease:
-    """Record `seats` as held by this process (replacing any holder); inside a transaction."""
-    token = secrets.token_hex(16)
+def take(db: sqlite3.Connection, game: int, seats: set[int], token: str | None = None) -> Lease:
+    """Record `seats` as held by this process (replacing any holder) under `token` (default:
+    a new one); inside a transaction."""
+    token = token or secrets.token_hex(16)
     holder = me()
     db.executemany(
         "INSERT OR REPLACE INTO seats (game, seat, token, pid, host, user, since, seen) "

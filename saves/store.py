@@ -293,6 +293,19 @@ class SaveStore:
             free = optional if take_over else optional - set(taken)
             return seats.take(db, game, wanted | free)
 
+    def extend(self, lease: Lease, seats_wanted: set[int]) -> Lease:
+        """The lease with those of `seats_wanted` that no live terminal holds added (a
+        computer whose terminal left); TakenOver if this terminal lost its seats."""
+        with self.database.transaction("cannot open the game") as db:
+            if not seats.held(db, lease):
+                raise TakenOver()
+            taken = seats.holders(db, lease.game, seats_wanted)
+            free = seats_wanted - set(lease.seats) - set(taken)
+            if not free:
+                return lease
+            seats.take(db, lease.game, free, lease.token)
+            return Lease(lease.game, lease.seats | free, lease.token)
+
     def holders(self, name: str) -> dict[int, Holder]:
         """Who has seats of game `name` open elsewhere, by seat (dead holders left out)."""
         row, _ = self._game_row(name, moves=False)

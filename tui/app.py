@@ -10,13 +10,16 @@ from saves import DamagedSave, SaveError, SaveStore, SeatsHeld
 from tui import palette, textual_fixes
 from tui.crash import crash_message, write_crash_log
 from tui.games import screen_class
-from tui.model import GameSession, recover_save
+from tui.model import GameSession, TurnWatch, recover_save
 from tui.screens.home import HomeScreen
 from tui.screens.table import TableScreen
 from tui.screens.take_over import TakeOverScreen
 
 DEFAULT_DELAY = 0.6
 """Seconds before each computer move, so people can follow."""
+
+TURN_POLL = 0.5
+"""Seconds between looks at the store for games where it became the player's turn."""
 
 HANDOFF_GUARD = 0.6
 """Seconds the privacy screen ignores Enter after it appears."""
@@ -52,6 +55,7 @@ class HotseatApp(App[None]):
         session: GameSession | None = None,
         resumed: bool = False,
         notice: str | None = None,
+        player: str | None = None,
     ) -> None:
         super().__init__()
         textual_fixes.apply()
@@ -63,8 +67,13 @@ class HotseatApp(App[None]):
         self._start = (session, resumed)
         self._notice = notice
         self.crash: str | None = None
+        self.player = player
+        """The registered player this terminal plays as (over SSH: from their key)."""
+        self.turns = TurnWatch(store, player) if player is not None else None
 
     def on_mount(self) -> None:
+        if self.turns is not None:
+            self.set_interval(TURN_POLL, self.look_for_turns)
         if palette.current() == "ansi":
             self.theme = ANSI_THEME
         session, resumed = self._start
@@ -103,7 +112,7 @@ class HotseatApp(App[None]):
     def resume(self, name: str, *, take_over: bool = False) -> None:
         """Open a stored game; if another terminal has it open, ask before taking it over."""
         try:
-            session = GameSession.open(self.store, name, take_over=take_over)
+            session = GameSession.open(self.store, name, take_over=take_over, player=self.player)
         except SeatsHeld as held:
 
             def answered(take: bool | None) -> None:
@@ -138,6 +147,27 @@ class HotseatApp(App[None]):
             return
         self.action_home()
         self.open_table(new_session, resumed=False)
+
+    def look_for_turns(self) -> None:
+        """Tell the player (a notice and the terminal bell) when it became their turn in a
+        game other than the one on screen; the home screen lists afresh."""
+        if self.turns is None:
+            return
+        session = self.session
+        mine = (session.name, len(session.record.actions)) if session is not None else None
+        try:
+            news = self.turns.new_turns(mine)
+        except SaveError:
+            return  # the table or the home screen says what is wrong with the store
+        if news is None:
+            return
+        if isinstance(self.screen, HomeScreen):
+            self.screen.reload()
+        here = session.name if session is not None else None
+        games = [name for name in news if name != here]
+        if games:
+            self.bell()
+            self.notify(f"Your turn in {', '.join(games)}", timeout=8, markup=False)
 
     def action_home(self) -> None:
         """Back to the home screen (built now if the app started at a table); the game is saved."""

@@ -40,6 +40,8 @@ from tui.model import (
     parse_seed,
     players_text,
     recover_save,
+    registered_names,
+    seated,
     turn_text,
 )
 
@@ -53,7 +55,7 @@ class Parser(argparse.ArgumentParser):
         self.exit(USAGE_ERROR, f"hotseat: {plain_message(message)} (see {self.prog} --help)\n")
 
 
-COMMANDS = ("new", "resume", "list", "export", "import")
+COMMANDS = ("new", "resume", "list", "export", "import", "players", "host")
 
 
 def plain_message(message: str) -> str:
@@ -183,6 +185,12 @@ def build_parser() -> Parser:
         default=argparse.SUPPRESS,
         help="folder of saved games (default: $HOTSEAT_SAVE_DIR or the user data folder)",
     )
+    common.add_argument(
+        "--player",
+        default=argparse.SUPPRESS,
+        metavar="NAME",
+        help="play as this registered player (hotseat players list): their games and seats",
+    )
     pace = argparse.ArgumentParser(add_help=False)
     pace.add_argument(
         "--delay",
@@ -206,7 +214,10 @@ def build_parser() -> Parser:
     )
     new.add_argument("game", help="game id (listed below)")
     new.add_argument(
-        "--players", required=True, help='comma-separated names; "cpu:" marks a computer player'
+        "--players",
+        required=True,
+        help='comma-separated names; "cpu:" marks a computer player, "remote:" a registered '
+        "player who joins from their own terminal (hotseat players)",
     )
     new.add_argument("--seed", help="whole number for a repeatable deal (default random)")
     new.add_argument("--name", help="save name (default: game and date)")
@@ -252,7 +263,62 @@ def build_parser() -> Parser:
         action="store_true",
         help="for a damaged file: import the moves before the first one that does not replay",
     )
+    players = commands.add_parser(
+        "players", parents=[common], help="the players who may connect to `hotseat host`"
+    )
+    about_players = players.add_subparsers(dest="players_command", parser_class=Parser)
+    add = about_players.add_parser(
+        "add", parents=[common], help="register a player by their SSH public key"
+    )
+    add.add_argument("name", help="the player's name at the table")
+    add.add_argument("key_file", type=Path, metavar="KEY_FILE", help="their public key (.pub)")
+    about_players.add_parser("list", parents=[common], help="list the registered players")
+    remove = about_players.add_parser(
+        "remove", parents=[common], help="unregister a player (their games stay)"
+    )
+    remove.add_argument("name", help="the player's name")
+    host = commands.add_parser(
+        "host", parents=[common], help="let registered players join over SSH"
+    )
+    host.add_argument(
+        "--port", type=port_value, default=2222, help="TCP port to listen on (default 2222)"
+    )
+    host.add_argument(
+        "--listen",
+        default="",
+        metavar="ADDRESS",
+        help="address to listen on (default: every address of this machine)",
+    )
+    host.add_argument(
+        "--max-sessions",
+        type=sessions_value,
+        default=32,
+        metavar="N",
+        help="most players connected at once (default 32)",
+    )
     return parser
+
+
+def port_value(text: str) -> int:
+    """A TCP port from 1 to 65535."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"the port must be a number, not {text!r}") from None
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError("the port must be between 1 and 65535")
+    return port
+
+
+def sessions_value(text: str) -> int:
+    """How many sessions a host serves at once: 1 or more."""
+    try:
+        count = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--max-sessions takes a number, not {text!r}") from None
+    if count < 1:
+        raise argparse.ArgumentTypeError("--max-sessions must be 1 or more")
+    return count
 
 
 APP_COMMANDS = (None, "new", "resume")
@@ -276,7 +342,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("hotseat needs a terminal (with ssh, use ssh -t)", file=sys.stderr)
         return USAGE_ERROR
     save_dir = getattr(args, "save_dir", None) or default_save_dir()
-    store = SaveStore(Path(os.path.expanduser(str(save_dir))))
+    folder = Path(os.path.expanduser(str(save_dir)))
+    if args.command == "players":
+        from remote.players import players_command
+
+        return players_command(args, folder)
+    if args.command == "host":
+        from remote.server import host_command
+
+        return host_command(args, folder)
+    try:
+        args.player = registered_player(getattr(args, "player", None), folder)
+    except SetupError as error:
+        print(f"hotseat: {error}", file=sys.stderr)
+        return USAGE_ERROR
+    store = SaveStore(folder)
     try:
         notice = import_old_saves(store)
     except SaveError as error:
@@ -289,7 +369,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"hotseat: {notice}", file=sys.stderr)
     try:
         if args.command == "list":
-            return list_saves(store)
+            return list_saves(store, args.player)
         if args.command == "export":
             return export_save(store, args.name, args.file)
         if args.command == "import":
@@ -318,10 +398,11 @@ def open_session(
         session = GameSession.create(
             store,
             new_game.game_id,
-            new_game.players,
+            registered_names(new_game.players, store.root),
             new_game.seed,
             name=new_game.name,
             options=new_game.options,
+            player=args.player,
         )
         return session, False
     if args.command == "resume":
@@ -331,16 +412,43 @@ def open_session(
             name = recover_save(store, args.name)
             print(f"hotseat: recovered {args.name} as {name}", file=sys.stderr)
         else:
-            name = args.name if args.name is not None else unfinished_game(store)
-        return GameSession.open(store, name, people=args.seat, take_over=args.take_over), True
+            name = args.name if args.name is not None else unfinished_game(store, args.player)
+        session = GameSession.open(
+            store, name, people=args.seat, take_over=args.take_over, player=args.player
+        )
+        return session, True
     return None, False
 
 
-def unfinished_game(store: SaveStore) -> str:
-    """The most recently played game that is not over; SaveError says when there is none."""
-    name = store.most_recent(unfinished=True)
-    if name is not None:
-        return name
+def registered_player(name: str | None, folder: Path) -> str | None:
+    """The registered spelling of --player NAME; SetupError when nobody is registered so."""
+    if name is None:
+        return None
+    from remote.players import Players, PlayersError
+
+    try:
+        found = Players(folder).named(name.strip())
+    except PlayersError as error:
+        raise SetupError(str(error)) from None
+    if found is None:
+        raise SetupError(f"no registered player {name!r} (hotseat players list)")
+    return found.name
+
+
+def unfinished_game(store: SaveStore, player: str | None = None) -> str:
+    """The most recently played game that is not over (of those `player` sits at);
+    SaveError says when there is none."""
+    if player is not None:
+        games = [info for info in store.list() if seated(info.players, player)]
+        for info in games:
+            if not info.summary.get("over"):
+                return info.name
+        if not games:
+            raise SaveError(f"{player} has no tables yet: hotseat new starts one")
+    else:
+        name = store.most_recent(unfinished=True)
+        if name is not None:
+            return name
     if store.most_recent() is None:
         raise SaveError(f"no saved games in {store.root}")
     raise SaveError(
@@ -364,6 +472,7 @@ def run_app(
         session=session,
         resumed=resumed,
         notice=notice,
+        player=args.player,
     )
     try:
         app.run()
@@ -384,12 +493,13 @@ def output_width() -> int | None:
     return shutil.get_terminal_size().columns
 
 
-def list_saves(store: SaveStore) -> int:
-    """One line per save, most recently played first, from the stored summaries; the
-    columns are as wide as their longest entry, the players (the longest) come last."""
-    infos = store.list()
+def list_saves(store: SaveStore, player: str | None = None) -> int:
+    """One line per save (of those `player` sits at), most recently played first, from the
+    stored summaries; the columns are as wide as their longest entry, the players (the
+    longest) come last."""
+    infos = [info for info in store.list() if seated(info.players, player)]
     if not infos:
-        print(f"No saved games in {store.root}")
+        print(f"No saved games in {store.root}" if player is None else f"{player} has no tables")
         return 0
     rows = []
     for info in infos:

@@ -11,6 +11,7 @@ import random
 import time
 from dataclasses import dataclass, field
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 from rules import Action, Game, SetupError, UnknownGame, get_game
@@ -47,6 +48,9 @@ class GameSession:
     game: Game
     state: Any
     lease: Lease | None = field(default=None, repr=False)
+    player: str | None = None
+    """The registered player this terminal plays as (`hotseat --player`, or over SSH);
+    None: the people at this keyboard, who play the `human` seats."""
     _version: int = field(default=0, repr=False)
     _beat: float = field(default=0.0, repr=False)
 
@@ -59,9 +63,12 @@ class GameSession:
         seed: int,
         name: str | None = None,
         options: dict[str, Any] | None = None,
+        player: str | None = None,
     ) -> GameSession:
-        """Set up a new game, store it and hold all its seats; raises SetupError or SaveError."""
-        validate_new_game(game_id, players)
+        """Set up a new game, store it and hold the seats of this terminal's people and the
+        computers (a registered player's seats wait for them); raises SetupError or
+        SaveError."""
+        validate_new_game(game_id, players, player)
         record = SaveRecord.new(game_id, players, seed, options or {})
         game, state = replay(record)
         store.ensure_writable()
@@ -70,8 +77,8 @@ class GameSession:
         else:
             store.check_new_name(name)
         key = store.create(name, record)
-        session = cls(store, name, key, record, game, state)
-        session.lease = store.hold(key, set(session.seat_players))
+        session = cls(store, name, key, record, game, state, player=player)
+        session.lease = store.hold(key, session.my_seats | session.computer_seats)
         session._start_watching()
         return session
 
@@ -83,18 +90,22 @@ class GameSession:
         *,
         people: list[str] | None = None,
         take_over: bool = False,
+        player: str | None = None,
     ) -> GameSession:
         """Hold a stored game's seats and replay it; raises SeatsHeld or DamagedSave.
 
-        `people` names the players who sit at this terminal (default: everyone);
-        the computer seats come along unless another terminal plays them.
+        `people` names the players who sit at this terminal (default: everyone this
+        terminal plays for, see `player`); the computer seats come along unless
+        another terminal plays them.
         """
         key, record = store.record(name)
         players = players_by_seat(validate_game_id(record), record.players)
-        by_name = {p.name.casefold(): seat for seat, p in players.items()}
-        computers = {seat for seat, p in players.items() if p.kind != "human"}
+        by_name = {p.name.casefold(): seat for seat, p in players.items() if plays_for(p, player)}
+        computers = {seat for seat, p in players.items() if p.kind == "computer"}
+        if player is not None and not by_name:
+            raise SaveError(f"{player} has no seat at {name}")
         if people is None:
-            wanted = set(players) - computers
+            wanted = set(by_name.values())
         else:
             unknown = [n for n in people if n.strip().casefold() not in by_name]
             if unknown:
@@ -107,7 +118,7 @@ class GameSession:
         except BaseException:
             store.release(lease)
             raise
-        session = cls(store, name, key, record, game, state, lease)
+        session = cls(store, name, key, record, game, state, lease, player)
         session._start_watching()
         return session
 
@@ -121,6 +132,7 @@ class GameSession:
             new_seed(),
             name=self.store.unique_name(self.name),
             options=dict(self.record.options),
+            player=self.player,
         )
 
     def close(self) -> None:
@@ -193,7 +205,16 @@ class GameSession:
         self._version = version
         if not self.store.still_held(self.lease):
             raise TakenOver()
-        return self.sync()
+        arrived = self.sync()
+        self.adopt_computers()
+        return arrived
+
+    def adopt_computers(self) -> None:
+        """Play a computer that is to move when no live terminal plays it (the terminal
+        that did has left), so a table with players elsewhere never stalls."""
+        waiting = (set(self.to_act()) & self.computer_seats) - self.held_seats
+        if self.lease is not None and waiting:
+            self.lease = self.store.extend(self.lease, waiting)
 
     def _start_watching(self) -> None:
         """Note the database's version from now on; on failure the seats are given free."""
@@ -220,15 +241,23 @@ class GameSession:
         return self.game.seat_names(self.record.names())
 
     @property
+    def my_seats(self) -> set[int]:
+        """The seats of the people this terminal plays for (held here or not)."""
+        return {s for s, p in self.seat_players.items() if plays_for(p, self.player)}
+
+    @property
+    def computer_seats(self) -> set[int]:
+        return {s for s, p in self.seat_players.items() if p.kind == "computer"}
+
+    @property
     def humans(self) -> list[int]:
-        """Seats played by people at this keyboard."""
+        """Seats played by people at this terminal."""
         held = self.held_seats
-        return [s for s, p in self.seat_players.items() if p.kind == "human" and s in held]
+        return sorted(s for s in self.my_seats if s in held)
 
     def is_human(self, seat: int) -> bool:
-        """True if a person at this keyboard plays `seat`."""
-        player = self.seat_players.get(seat)
-        return player is not None and player.kind == "human" and seat in self.held_seats
+        """True if a person at this terminal plays `seat`."""
+        return seat in self.held_seats and seat in self.my_seats
 
     def plays_here(self, seat: int) -> bool:
         """True if this terminal moves for `seat` (a person here or a computer it runs)."""
@@ -278,27 +307,103 @@ class GameSession:
         return self.game.bot_action(self.view(seat), self.legal(seat), rng)
 
 
+class TurnWatch:
+    """Which of a registered player's games wait for them, noticed when it changes."""
+
+    def __init__(self, store: SaveStore, player: str) -> None:
+        self.store = store
+        self.player = player
+        self.version: tuple[int, object] | None = None
+        self.waiting: set[str] | None = None
+
+    def new_turns(self, mine: object = None) -> list[str] | None:
+        """Games that became the player's turn since the last look; None when nothing
+        changed: no other terminal committed and `mine` (anything that changes with this
+        terminal's own moves) is as before. The first look only notes them."""
+        stored = self.store.data_version() if self.store.database.exists() else 0
+        version = (stored, mine)
+        if version == self.version:
+            return None
+        self.version = version
+        now = {
+            info.name
+            for info in self.store.list()
+            if is_their_turn(info.summary, self.player) and seated(info.players, self.player)
+        }
+        before, self.waiting = self.waiting, now
+        return [] if before is None else sorted(now - before)
+
+
+def seated(players: list[PlayerSpec], player: str | None) -> bool:
+    """True if the terminal playing as `player` has a seat among `players`."""
+    return player is None or any(plays_for(p, player) for p in players)
+
+
+def is_their_turn(summary: dict[str, Any], player: str) -> bool:
+    """True if a save summary says `player` is to move."""
+    turn = summary.get("turn")
+    if summary.get("over") or not isinstance(turn, str):
+        return False
+    return turn.casefold() == player.casefold()
+
+
 def default_save_name(game_id: str, created: str) -> str:
     """A readable save name from the game and its creation time, e.g. 3x3-2026-11-30-1405."""
     stamp = created[:16].replace("T", "-").replace(":", "")
     return f"{game_id}-{stamp}"
 
 
+PREFIXES = {"cpu:": "computer", "remote:": "remote"}
+"""How `--players` marks a computer player and a registered player at their own terminal."""
+
+
 def parse_players(text: str) -> list[PlayerSpec]:
-    """Players from "Ann,Bob,cpu:Carla": a `cpu:` prefix makes a computer player."""
+    """Players from "Ann,remote:Bob,cpu:Carla": a `cpu:` prefix makes a computer player,
+    `remote:` a registered player who joins from their own terminal."""
     specs = []
     for part in text.split(","):
         name = part.strip()
         kind = "human"
-        if name.lower().startswith("cpu:"):
-            name, kind = name[4:].strip(), "computer"
+        for prefix, marked in PREFIXES.items():
+            if name.lower().startswith(prefix):
+                name, kind = name[len(prefix) :].strip(), marked
         specs.append(PlayerSpec(name=name, kind=kind))
     return specs
+
+
+def plays_for(spec: PlayerSpec, player: str | None) -> bool:
+    """True if a terminal playing as `player` (None: the people at the keyboard) plays the
+    seat of `spec`."""
+    if player is None:
+        return spec.kind == "human"
+    return spec.kind == "remote" and spec.name.casefold() == player.casefold()
 
 
 def players_by_seat(game: Game, players: list[PlayerSpec]) -> dict[int, PlayerSpec]:
     """Who sits at each seat a player holds; the engine plays the other seats."""
     return dict(zip(game.player_seats(len(players)), players, strict=True))
+
+
+def registered_names(players: list[PlayerSpec], folder: Path) -> list[PlayerSpec]:
+    """The players with each `remote` seat named as its player is registered in `folder`
+    (hotseat players); SetupError names a player who is not registered."""
+    if not any(p.kind == "remote" for p in players):
+        return players
+    from remote.players import Players, PlayersError
+
+    registry = Players(folder)
+    named = []
+    for spec in players:
+        if spec.kind == "remote":
+            try:
+                found = registry.named(spec.name)
+            except PlayersError as error:
+                raise SetupError(str(error)) from None
+            if found is None:
+                raise SetupError(f"{spec.name!r} is not a registered player (hotseat players list)")
+            spec = PlayerSpec(found.name, "remote", spec.level)
+        named.append(spec)
+    return named
 
 
 def validate_game_id(record: SaveRecord) -> Game:
@@ -309,10 +414,21 @@ def validate_game_id(record: SaveRecord) -> Game:
         raise DamagedSave(f"{record.source}: {err}", record=record) from None
 
 
-def validate_new_game(game_id: str, players: list[PlayerSpec]) -> Game:
-    """The game for `game_id` if these players can sit at it; raises SetupError/UnknownGame."""
+def validate_new_game(game_id: str, players: list[PlayerSpec], player: str | None = None) -> Game:
+    """The game for `game_id` if these players can sit at it; raises SetupError/UnknownGame.
+
+    A registered player's terminal seats that player, other registered players and
+    computers (nobody else is at its keyboard as far as the host knows)."""
     game = get_game(game_id)
     game.check_players([p.name for p in players])
+    if player is not None:
+        if any(p.kind == "human" for p in players):
+            raise SetupError(
+                f"at {player}'s terminal a seat is {player}, a registered player "
+                "(remote:NAME) or a computer (cpu:NAME)"
+            )
+        if not any(plays_for(p, player) for p in players):
+            raise SetupError(f"{player} takes a seat at every table they start")
     return game
 
 

@@ -102,7 +102,7 @@ CASES = {
     ),
     "player-kind": (
         _edit(lambda data: data["players"][1].__setitem__("kind", "alien")),
-        "players[1].kind must be 'human' or 'computer', not 'alien'",
+        "players[1].kind must be 'human', 'computer' or 'remote', not 'alien'",
         None,
     ),
     "seed-text": (_set("seed", "42"), "seed must be a whole number, not text", None),

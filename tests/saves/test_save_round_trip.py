@@ -228,5 +228,5 @@ def test_a_new_record_stores_its_options_with_defaults_and_its_setup():
 
 
 def test_a_player_is_a_human_or_the_computer():
-    with pytest.raises(ValueError, match="'human' or 'computer'"):
+    with pytest.raises(ValueError, match="'human', 'computer' or 'remote'"):
         PlayerSpec("Ann", "robot")

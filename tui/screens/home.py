@@ -14,7 +14,7 @@ from textual.widgets.option_list import Option
 
 from rules.catalog import CATALOG
 from saves import DamagedSave, SaveError, SaveInfo
-from tui.model import game_title, players_text
+from tui.model import game_title, is_their_turn, players_text, seated
 from tui.widgets.header import TitleHeader
 
 GAME_ORDER = ("xoxo", "shifting-stones", "xylotar", "3x3")
@@ -112,14 +112,20 @@ class HomeScreen(Screen[None]):
             *(Option(game_line(g), id=g) for g in GAME_ORDER),
             id="games",
         )
-        yield Label("Saved games", classes="section")
+        yield Label("Saved games", classes="section", id="saves-label")
         yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
         yield Static(id="detail")
         yield Footer()
 
     def on_mount(self) -> None:
         self.title = "hotseat"
-        self.sub_title = "a game table for one keyboard"
+        player = self.player
+        self.sub_title = f"playing as {player}" if player else "a game table for one keyboard"
+
+    @property
+    def player(self) -> str | None:
+        """The registered player this terminal plays as; None: the people at the keyboard."""
+        return getattr(self.app, "player", None)
 
     def on_screen_resume(self) -> None:
         """Each visit lists the saves once (this also runs when the screen first shows)."""
@@ -137,14 +143,20 @@ class HomeScreen(Screen[None]):
             self.query_one("#detail", Static).update(Text(str(error)))
             return
         year = this_year()
+        player = self.player
+        yours = 0
         for info in infos:
-            self.infos[info.name] = info
             listing = info.listing
+            if player is not None and (listing is None or not seated(listing.players, player)):
+                continue  # a registered player sees only the tables they sit at
+            self.infos[info.name] = info
             if listing is None or info.error is not None:
                 cells = (info.name, "?", "damaged: see below", "", "")
             else:
                 summary = listing.summary
                 turn = "game over" if summary.get("over") else str(summary.get("turn") or "")
+                if player is not None and is_their_turn(summary, player):
+                    turn, yours = "Your turn", yours + 1
                 cells = (
                     info.name,
                     short_title(listing.game),
@@ -153,6 +165,10 @@ class HomeScreen(Screen[None]):
                     played_when(listing.updated, year),
                 )
             self.rows.append(cells)
+        label = "Your tables" if player is not None else "Saved games"
+        if yours:
+            label += f" - your turn in {yours} game{'s' if yours > 1 else ''}"
+        self.query_one("#saves-label", Label).update(label)
         self.fill()
         table = self.query_one("#saves", DataTable)
         if not self.infos:
@@ -221,7 +237,11 @@ class HomeScreen(Screen[None]):
                 text.append("\nPress r to resume it from there as a new save.", style="bold")
             detail.update(text)
         elif info.listing is not None:
-            status = str(info.listing.summary.get("status", ""))
+            summary = info.listing.summary
+            status = str(summary.get("status", ""))
+            turn, player = summary.get("turn"), self.player
+            if player and turn and not summary.get("over") and not is_their_turn(summary, player):
+                status = f"waiting for {turn} · {status}"
             detail.update(Text(f"{info.name}: {status}. Enter opens it."))
 
     @on(DataTable.RowHighlighted, "#saves")

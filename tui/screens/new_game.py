@@ -14,7 +14,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from rules import GAMES, SetupError, UnknownGame
 from saves import PlayerSpec, SaveError, validate_save_name
-from tui.model import GameSession, new_seed, option_text, parse_seed
+from tui.model import GameSession, new_seed, option_text, parse_seed, registered_names
 from tui.screens.once import DismissOnce
 from tui.widgets.header import TitleHeader
 
@@ -23,9 +23,19 @@ GAME_OPTIONS = [(game.id, option) for game in GAMES.values() for option in game.
 """Every game's table options; the dialog shows those of the chosen game."""
 
 
-def default_seat(index: int) -> tuple[str, bool]:
-    """Seat 1 is a person, the others computers, until the user says otherwise."""
-    return (f"Player {index + 1}", False) if index == 0 else (f"Computer {index + 1}", True)
+def default_seat(index: int, player: str | None = None) -> tuple[str, str]:
+    """Name and kind of a seat until the user says otherwise: seat 1 is the person here
+    (the registered player at their own terminal), the others computers."""
+    if index > 0:
+        return f"Computer {index + 1}", "computer"
+    return (player, "remote") if player else (f"Player {index + 1}", "human")
+
+
+def seat_kinds(player: str | None) -> list[tuple[str, str]]:
+    """What a seat may be: at a registered player's terminal, nobody else sits at the
+    keyboard as far as the host knows."""
+    kinds = [("Remote", "remote"), ("Computer", "computer")]
+    return kinds if player else [("Person", "human"), *kinds]
 
 
 class NewGameScreen(DismissOnce, Screen[GameSession | None]):
@@ -72,16 +82,17 @@ class NewGameScreen(DismissOnce, Screen[GameSession | None]):
                     compact=True,
                     id="seats",
                 )
+            player = getattr(self.app, "player", None)
             for i in range(MAX_SEATS):
-                name, computer = default_seat(i)
+                name, kind = default_seat(i, player)
                 with Horizontal(classes="form-row seat-row", id=f"seat-{i}"):
                     yield Label(f"Seat {i + 1}", classes="form-label")
                     yield Input(
                         name, max_length=24, compact=True, id=f"name-{i}", classes="seat-name"
                     )
                     yield Select(
-                        [("Person", "human"), ("Computer", "computer")],
-                        value="computer" if computer else "human",
+                        seat_kinds(player),
+                        value=kind,
                         allow_blank=False,
                         compact=True,
                         id=f"kind-{i}",
@@ -202,13 +213,15 @@ class NewGameScreen(DismissOnce, Screen[GameSession | None]):
             seed = parse_seed(seed_text) if seed_text else new_seed()
             if name is not None:
                 validate_save_name(name)
+            store = self.app.store  # type: ignore[attr-defined]
             session = GameSession.create(
-                self.app.store,  # type: ignore[attr-defined]
+                store,
                 self.game_id,
-                players,
+                registered_names(players, store.root),
                 seed,
                 name=name,
                 options=options,
+                player=getattr(self.app, "player", None),
             )
         except (SetupError, SaveError, UnknownGame, OSError) as error:
             self.query_one("#form-error", Static).update(Text("! " + str(error), style="bold"))

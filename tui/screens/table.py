@@ -46,7 +46,9 @@ class TableScreen(Screen[None]):
         self.delay = delay
         self.shown_seat: int | None = None
         self.revealed_seat: int | None = None
-        self.must_hand_off = resumed
+        self.must_hand_off = resumed and session.player is None
+        """A resumed game opens behind the privacy screen, except at a registered player's
+        own terminal: the key they connected with says who is there."""
         self.view: dict[str, Any] = {}
         self.legal: list[Action] = []
         self._generation = 0

@@ -1,0 +1,1 @@
+"""Friends at other terminals: registered players (`players`) and the SSH host (`server`)."""
