@@ -87,6 +87,7 @@ class HotseatApp(App[None]):
     def open_table(self, session: GameSession, *, resumed: bool) -> None:
         """Show a session's table; only one session (one lock) is open at a time."""
         self.close_session()
+        self.clear_notifications()  # "Your turn in ..." and the like are old news at a table
         self.session = session
         self.push_screen(screen_class(session.record.game)(session, self.delay, resumed=resumed))
 
@@ -135,8 +136,8 @@ class HotseatApp(App[None]):
         except SaveError as error:
             self.notify(str(error), severity="error", timeout=8, markup=False)
             return
-        self.notify(f"Recovered as {new_name}; {name} is left as it was.", markup=False)
         self.resume(new_name)
+        self.notify(f"Recovered as {new_name}; {name} is left as it was.", markup=False)
 
     def start_rematch(self, session: GameSession) -> None:
         try:

@@ -188,9 +188,11 @@ class GameSession:
         return len(moves)
 
     def poll(self) -> int:
-        """Look for changes made by other terminals: moves (how many arrived), or TakenOver.
+        """Look for changes made by other terminals: moves (how many arrived), or TakenOver;
+        and play a computer that is to move if its terminal left (`adopt_computers`).
 
-        Cheap when nothing changed: one PRAGMA; a heartbeat write every HEARTBEAT s.
+        Cheap when nothing changed: one PRAGMA; a heartbeat write every HEARTBEAT s; and
+        while a computer played elsewhere is to move, a look at who holds its seat.
         """
         if self.lease is None:
             return 0
@@ -199,19 +201,21 @@ class GameSession:
             self._beat = now
             if not self.store.heartbeat(self.lease):
                 raise TakenOver()
+        arrived = 0
         version = self.store.data_version()
-        if version == self._version:
-            return 0
-        self._version = version
-        if not self.store.still_held(self.lease):
-            raise TakenOver()
-        arrived = self.sync()
+        if version != self._version:
+            self._version = version
+            if not self.store.still_held(self.lease):
+                raise TakenOver()
+            arrived = self.sync()
         self.adopt_computers()
         return arrived
 
     def adopt_computers(self) -> None:
         """Play a computer that is to move when no live terminal plays it (the terminal
-        that did has left), so a table with players elsewhere never stalls."""
+        that did has left, perhaps without a word: hung up or killed), so a table with
+        players elsewhere never stalls. The store is asked only while a computer that this
+        terminal does not play is to move."""
         waiting = (set(self.to_act()) & self.computer_seats) - self.held_seats
         if self.lease is not None and waiting:
             self.lease = self.store.extend(self.lease, waiting)

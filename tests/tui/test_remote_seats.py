@@ -227,3 +227,18 @@ def test_list_as_a_player_shows_only_their_tables(friends, capsys):
     main(["--player", "Ann", "list", "--save-dir", str(friends.root)])
 
     assert capsys.readouterr().out == "Ann has no tables\n"
+
+
+async def test_opening_the_table_clears_the_notice_that_it_is_your_turn(friends, monkeypatch):
+    bob = table(friends, "remote:Bob,remote:Ann", player="Bob", seed=0)
+    app = player_app(SaveStore(friends.root), "Ann")
+    monkeypatch.setattr(app, "bell", lambda: None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.listed)
+        await pilot.pause(0.6)
+        bob.apply(0, bob.legal(0)[0])
+        await until(pilot, lambda: bool(app._notifications))
+        app.resume("table")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+
+        assert not app._notifications

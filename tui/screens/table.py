@@ -72,7 +72,9 @@ class TableScreen(Screen[None]):
         self.call_after_refresh(self.advance)  # once every nested widget is mounted
 
     def poll_store(self) -> None:
-        """Take in moves other terminals stored; leave when this game was taken over."""
+        """Take in moves other terminals stored, and play on for a computer this terminal
+        just took up; leave when this game was taken over."""
+        held = self.session.held_seats
         try:
             arrived = self.session.poll()
         except TakenOver as taken:
@@ -84,7 +86,7 @@ class TableScreen(Screen[None]):
                 self.app.notify(str(error), severity="error", timeout=8, markup=False)
             return
         self._store_problem = ""
-        if arrived:
+        if arrived or self.session.held_seats != held:
             self.moves_arrived()
 
     def moves_arrived(self) -> None:
