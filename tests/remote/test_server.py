@@ -415,15 +415,12 @@ async def test_a_window_change_resizes_the_app(host: Host, register: Callable) -
 # OpenSSH's client
 
 
-@pytest.mark.skipif(shutil.which("ssh") is None, reason="the OpenSSH client is not installed")
-async def test_openssh_reaches_the_home_screen_and_q_leaves(
-    host: Host, register: Callable, tmp_path: Path
-) -> None:
-    register("Bob")
+async def openssh(port: int, key: Path) -> tuple[asyncio.subprocess.Process, int]:
+    """OpenSSH's `ssh -tt` to the host under a local 80x24 pty; the client and the master."""
     master, slave = os.openpty()
     server.set_size(slave, 80, 24)
     ssh = await asyncio.create_subprocess_exec(
-        *("ssh", "-tt", "-F", "/dev/null", "-p", str(host.port), "-i", str(tmp_path / "bob")),
+        *("ssh", "-tt", "-F", "/dev/null", "-p", str(port), "-i", str(key)),
         *("-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null"),
         *("-o", "BatchMode=yes", "-o", "IdentitiesOnly=yes", "-o", "LogLevel=ERROR"),
         "127.0.0.1",
@@ -434,15 +431,52 @@ async def test_openssh_reaches_the_home_screen_and_q_leaves(
         start_new_session=True,
     )
     os.close(slave)
+    return ssh, master
+
+
+@pytest.mark.skipif(shutil.which("ssh") is None, reason="the OpenSSH client is not installed")
+async def test_openssh_reaches_the_home_screen_and_q_leaves(
+    host: Host, register: Callable, tmp_path: Path
+) -> None:
+    register("Bob")
+    ssh, master = await openssh(host.port, tmp_path / "bob")
     try:
         terminal = Terminal()
         assert await read_pty_until(master, terminal, shows_home), terminal.text
+        assert "playing as Bob" in terminal.lines[0]
         os.write(master, b"q")
         assert await asyncio.wait_for(ssh.wait(), WAIT) == 0
     finally:
         if ssh.returncode is None:
             ssh.kill()
             await ssh.wait()
+        os.close(master)
+
+
+@pytest.mark.skipif(shutil.which("ssh") is None, reason="the OpenSSH client is not installed")
+async def test_a_frozen_client_is_found_by_keepalive_and_its_app_hung_up(
+    hosts: Callable[..., Awaitable[Host]],
+    register: Callable,
+    tmp_path: Path,
+    logs: list[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(server, "KEEPALIVE_INTERVAL", 0.5)
+    monkeypatch.setattr(server, "KEEPALIVE_COUNT_MAX", 2)
+    host = await hosts()
+    register("Bob")
+    ssh, master = await openssh(host.port, tmp_path / "bob")
+    try:
+        assert await read_pty_until(master, Terminal(), shows_home)
+        app = the_only_app(host)
+        ssh.send_signal(signal.SIGSTOP)  # a laptop closed: the connection stays, nobody answers
+
+        assert await gone(app)
+        assert any(line.endswith("Bob left") for line in logs), logs
+    finally:
+        ssh.send_signal(signal.SIGCONT)
+        ssh.kill()
+        await ssh.wait()
         os.close(master)
 
 
