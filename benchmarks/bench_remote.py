@@ -1,0 +1,1016 @@
+"""What playing over SSH costs: `hotseat host` serving registered players on loopback, each
+figure against an anchor measured in the same run.
+
+The host is `python -m tui host` as a process of its own (so its memory and CPU are its
+own), on 127.0.0.1 and a free port, serving a scratch save folder with registered players
+(a new ed25519 key each) and a few 3 x 3 tables each. Players connect with asyncssh's
+client (an 80 x 24 xterm-256color pty); what each terminal receives is drawn by pyte as
+it arrives, noting when each chunk came. The local anchor runs the very command and
+environment the host gives a session (`remote.server.child_command` / `child_env`) on a
+pty opened here, read by the same event loop.
+
+echo     Key to echo: on Ann's home screen (her tables listed), `down` and `up` in turn
+         move the save list's cursor. Timed from writing the key to the first chunk that
+         changes the picture (the cursor moved: the echo), and to the chunk that
+         completes the picture that key showed before (the full repaint: the home screen
+         redraws the line describing the highlighted save a frame later); then the output
+         must go quiet (QUIET s). Over SSH against the local pty, one key each in turn in
+         the same run; a key that shows anything else is not counted ("lost"). p50 and
+         p95 of each; targets: SSH at most 2x local, for p50 and for p95.
+move     A move appearing on the other terminal: Ann and Bob open the same 3 x 3 table
+         from their home screens; the player whose footer offers Enter presses it (the
+         table's cursor always sits on a legal move; an Enter held back is pressed again
+         after RETRY s). From the commit (the benchmark polls `SELECT moves FROM games`
+         on a connection of its own every POLL_DB s) until the other terminal received
+         bytes that change its picture. n, p50, p95; target: p95 at most 0.5 s (absolute;
+         the anchor shown is the table's poll interval, tui/screens/table.py).
+memory   Memory per connected player: VmRSS (/proc, with the process's descendants) of
+         each session's app on its home screen at the top of the ramp below, plus the
+         host's own growth per session (its RSS at the top against one session), against
+         a bare Textual app (benchmarks/bare_app.py) on a local pty (median of runs,
+         taken in turn with a local `hotseat --player Ann`, printed for reference).
+         Target: at most 1.5x, as for the app's memory in bench_saves.py.
+players  How many players one host serves: N = 1, 2, 4, ... sessions on their home
+         screens; all but the probe (Ann) press down or up every 0.4-0.6 s like live
+         players; the probe's key-to-echo p95 at each N (timed as for echo), with the CPU
+         the host and its apps used meanwhile. Reported: the curve, the largest N up to
+         which p95 stayed under 100 ms, and p95 at the largest N tried against one
+         player; target: under 100 ms there. The benchmark's own clients run on the same
+         cores (os.cpu_count() is printed), as does anything else the machine is doing.
+
+Every process started here is stopped at the end: the host by SIGTERM (it hangs up its
+sessions), local apps by their process group, any app the host left by its pid.
+
+Run from the project folder:
+
+    python benchmarks/bench_remote.py [--quick] [--only echo|move|ramp] [--players N]
+
+--quick takes fewer keys and moves and stops the ramp at 8 players (about a minute);
+--only may be repeated (ramp is memory and players); --players N takes the ramp on,
+doubling, to N players (the host then admits N sessions).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import random
+import signal
+import socket
+import sqlite3
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator, Callable, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+import pyte
+
+from remote.players import Players
+from remote.server import child_command
+from remote.server import child_env as session_env
+from saves import SaveStore
+from saves.database import FILENAME
+from tui.model import GameSession, parse_players, registered_names
+from tui.screens.table import POLL_INTERVAL
+
+from common import HERE, ROOT, Figure, Series, child_env, open_terminal, percentile, run_parts
+
+COLUMNS, LINES = 80, 24
+TERM = "xterm-256color"
+KEYS = {"down": b"\x1b[B", "up": b"\x1b[A", "enter": b"\r"}
+CHUNK = 65536
+
+QUIET = 0.15
+"""Seconds without output after which a terminal has drawn everything."""
+WAIT = 60.0
+"""Seconds something that should appear may take (apps start slowly on a busy host)."""
+ECHO_TIMEOUT = 5.0
+"""Seconds a key may take to show; longer is a lost key (the picture is learnt again)."""
+POLL_DB = 0.003
+"""Seconds between the benchmark's looks at the move count."""
+RETRY = 1.0
+"""Seconds after which an Enter that stored no move is pressed again."""
+PACE = (0.4, 0.6)
+"""Seconds between the keys of a live player in the ramp."""
+LIVE_SETTLE = 1.0
+"""Seconds the live players press keys before the probe is timed at each N."""
+
+ECHO_TARGET = 2.0
+MOVE_TARGET_MS = 500.0
+MEMORY_TARGET = 1.5
+SERVED_MS = 100.0
+
+PROBE, OPPONENT = "Ann", "Bob"
+TABLE = "table"
+SEED = 1474
+"""The 3 x 3 deal at TABLE."""
+OWN_TABLES = 3
+"""Tables besides TABLE each player has, so the save list has rows to move between."""
+
+
+@dataclass
+class Plan:
+    echo_keys: int
+    """Keys timed on each side for echo."""
+    moves: int
+    levels: tuple[int, ...]
+    probe_keys: int
+    """Keys the probe times at each N."""
+    memory_runs: int
+
+
+QUICK = Plan(echo_keys=20, moves=10, levels=(1, 2, 4, 8), probe_keys=16, memory_runs=3)
+FULL = Plan(echo_keys=60, moves=30, levels=(1, 2, 4, 8, 16, 32), probe_keys=30, memory_runs=5)
+
+
+def doubling(top: int) -> tuple[int, ...]:
+    """1, 2, 4, ... and `top`."""
+    levels = [1]
+    while levels[-1] * 2 < top:
+        levels.append(levels[-1] * 2)
+    return (*levels, top) if top > 1 else (1,)
+
+
+def player_names(count: int) -> list[str]:
+    """PROBE, OPPONENT, then P03, P04, ...: `count` names."""
+    return [PROBE, OPPONENT, *(f"P{i:02d}" for i in range(3, count + 1))][:count]
+
+
+# ---- the scratch folder: players, keys, tables ----------------------------------------
+
+
+@dataclass
+class Folder:
+    """A save folder with registered players and their private keys."""
+
+    path: Path
+    keys: dict[str, asyncssh.SSHKey]
+
+
+def prepare(work: Path, players: int) -> Folder:
+    """A new save folder in `work`: `players` registered players, OWN_TABLES tables for
+    each pair of them (PROBE and OPPONENT, P03 and P04, ...), and TABLE, made last so that
+    it heads PROBE's and OPPONENT's save lists."""
+    path = work / f"saves-{len(list(work.glob('saves-*')))}"
+    keys_dir = work / "keys"
+    keys_dir.mkdir(exist_ok=True)
+    names = player_names(players + players % 2)
+    registry = Players(path)
+    keys = {}
+    for name in names:
+        key = asyncssh.generate_private_key("ssh-ed25519", comment=f"{name}@bench")
+        public = keys_dir / f"{path.name}-{name}.pub"
+        key.write_public_key(public)
+        registry.add(name, public)
+        keys[name] = key
+    store = SaveStore(path)
+    for first, second in zip(names[::2], names[1::2], strict=True):
+        for n in range(OWN_TABLES):
+            new_table(store, path, f"{first}-{second}-{n + 1}", first, second, SEED + n + 1)
+    new_table(store, path, TABLE, PROBE, OPPONENT, SEED)
+    store.close()
+    return Folder(path, keys)
+
+
+def new_table(
+    store: SaveStore, folder: Path, name: str, first: str, second: str, seed: int
+) -> None:
+    specs = registered_names(parse_players(f"remote:{first},remote:{second}"), folder)
+    GameSession.create(store, "3x3", specs, seed, name=name, player=first).close()
+
+
+# ---- terminals -------------------------------------------------------------------------
+
+Cells = tuple[tuple[Any, ...], ...]
+
+
+class Watch:
+    """A condition on a terminal's screen and the arrival of the chunk after which it first
+    held."""
+
+    def __init__(self, ready: Callable[[], bool]) -> None:
+        self.ready = ready
+        self.hit: float | None = None
+        self.event = asyncio.Event()
+
+
+class Terminal:
+    """One player's terminal: every chunk it receives is drawn by pyte (while `drawing`)
+    as it arrives, and the conditions watched are checked after each chunk."""
+
+    def __init__(self, label: str) -> None:
+        self.label = label
+        self.screen = pyte.Screen(COLUMNS, LINES)
+        self.stream = pyte.ByteStream(self.screen)
+        self.drawing = True
+        self.received = 0
+        self.last_arrival = time.perf_counter()
+        self.ended = False
+        self._watches: list[Watch] = []
+
+    def received_data(self, data: bytes) -> None:
+        now = time.perf_counter()
+        self.received += len(data)
+        self.last_arrival = now
+        if not self.drawing:
+            return
+        self.stream.feed(data)
+        for watch in self._watches:
+            if watch.hit is None and watch.ready():
+                watch.hit = now
+                watch.event.set()
+
+    def closed(self) -> None:
+        self.ended = True
+        for watch in self._watches:
+            watch.event.set()
+
+    def send(self, data: bytes) -> None:
+        raise NotImplementedError
+
+    async def close(self) -> None:
+        raise NotImplementedError
+
+    def cells(self) -> Cells:
+        """Every cell of the screen now: character and attributes."""
+        buffer = self.screen.buffer
+        return tuple(tuple(buffer[y][x] for x in range(COLUMNS)) for y in range(LINES))
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    def watch(self, ready: Callable[[], bool]) -> Watch:
+        """Start watching for `ready()` to hold (checked after each chunk that arrives)."""
+        watch = Watch(ready)
+        self._watches.append(watch)
+        if self.ended:
+            watch.event.set()
+        return watch
+
+    def unwatch(self, watch: Watch) -> float | None:
+        """End `watch`: the arrival of the chunk after which it held, None if it never did."""
+        self._watches.remove(watch)
+        return watch.hit
+
+    async def wait(self, watch: Watch, timeout: float = WAIT) -> float:
+        """The arrival of the chunk after which `watch` held; TimeoutError after `timeout`
+        seconds. The watch ends."""
+        try:
+            await asyncio.wait_for(watch.event.wait(), timeout)
+        finally:
+            self._watches.remove(watch)
+        if watch.hit is None:
+            raise RuntimeError(f"{self.label}: the terminal closed:\n{self.text}")
+        return watch.hit
+
+    async def until(self, ready: Callable[[], bool], timeout: float = WAIT) -> float:
+        """Wait until `ready()` holds: the arrival of the chunk after which it did (now, if
+        it holds already)."""
+        if ready():
+            return time.perf_counter()
+        return await self.wait(self.watch(ready), timeout)
+
+    async def shows(self, text: str, timeout: float = WAIT) -> None:
+        try:
+            await self.until(lambda: text in self.text, timeout)
+        except TimeoutError:
+            raise RuntimeError(f"{self.label}: {text!r} never showed:\n{self.text}") from None
+
+    async def quiet(self, seconds: float = QUIET, timeout: float = WAIT) -> None:
+        """Wait until nothing came for `seconds`."""
+        deadline = time.perf_counter() + timeout
+        while (idle := time.perf_counter() - self.last_arrival) < seconds:
+            if time.perf_counter() > deadline:
+                raise RuntimeError(f"{self.label}: the output never went quiet:\n{self.text}")
+            await asyncio.sleep(seconds - idle)
+
+
+class LocalTerminal(Terminal):
+    """A child process on a pty opened here, read by this event loop."""
+
+    def __init__(self, label: str, command: Sequence[str], env: dict[str, str], cwd: Path) -> None:
+        super().__init__(label)
+        self.master, slave = open_terminal((COLUMNS, LINES))
+        self.proc = subprocess.Popen(
+            command,
+            cwd=cwd,
+            env=env,
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            start_new_session=True,
+        )
+        os.close(slave)
+        os.set_blocking(self.master, False)
+        self._loop = asyncio.get_running_loop()
+        self._loop.add_reader(self.master, self._readable)
+
+    def _readable(self) -> None:
+        try:
+            data = os.read(self.master, CHUNK)
+        except BlockingIOError:
+            return
+        except OSError:
+            data = b""
+        if data:
+            self.received_data(data)
+        else:
+            self._loop.remove_reader(self.master)
+            self.closed()
+
+    def send(self, data: bytes) -> None:
+        os.write(self.master, data)
+
+    async def close(self) -> None:
+        self._loop.remove_reader(self.master)
+        await stop_process(self.proc)
+        os.close(self.master)
+
+
+class SshTerminal(Terminal):
+    """A session through the host with asyncssh's client."""
+
+    def __init__(
+        self, label: str, conn: asyncssh.SSHClientConnection, process: asyncssh.SSHClientProcess
+    ) -> None:
+        super().__init__(label)
+        self.conn = conn
+        self.process = process
+        self._reader = asyncio.ensure_future(self._read())
+
+    @classmethod
+    async def open(cls, port: int, name: str, key: asyncssh.SSHKey) -> SshTerminal:
+        conn = await asyncssh.connect(
+            "127.0.0.1", port, client_keys=[key], known_hosts=None, agent_path=None
+        )
+        process = await conn.create_process(
+            term_type=TERM, term_size=(COLUMNS, LINES), encoding=None
+        )
+        return cls(f"{name} over SSH", conn, process)
+
+    async def _read(self) -> None:
+        with contextlib.suppress(asyncssh.Error, OSError):
+            while data := await self.process.stdout.read(CHUNK):
+                self.received_data(data)
+        self.closed()
+
+    def send(self, data: bytes) -> None:
+        self.process.stdin.write(data)
+
+    async def close(self) -> None:
+        self.conn.close()
+        with contextlib.suppress(asyncssh.Error, OSError):
+            await asyncio.wait_for(self.conn.wait_closed(), 10)
+        self._reader.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self._reader
+
+
+async def stop_process(proc: subprocess.Popen[bytes]) -> None:
+    """SIGTERM to the process group `proc` leads, SIGKILL if it is still there after 5 s."""
+    for signum in (signal.SIGTERM, signal.SIGKILL):
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signum)
+        for _ in range(100):
+            if proc.poll() is not None:
+                return
+            await asyncio.sleep(0.05)
+
+
+def scratch_home(folder: Path) -> Path:
+    """The home folder the apps get (beside `folder`), so that nothing they might write
+    (a crash log) lands in the user's own."""
+    home = folder.parent / "home"
+    home.mkdir(mode=0o700, exist_ok=True)
+    return home
+
+
+def app_env(folder: Path) -> dict[str, str]:
+    """The environment the host gives a session's app, with the scratch home."""
+    return {**session_env(TERM), "HOME": str(scratch_home(folder))}
+
+
+def local_app(folder: Path, name: str) -> LocalTerminal:
+    """`name`'s app exactly as the host starts it for a session, on a pty here."""
+    player = Players(folder).named(name)
+    assert player is not None
+    return LocalTerminal(
+        f"{name} on a local pty", child_command(folder, player), app_env(folder), folder
+    )
+
+
+# ---- the host ---------------------------------------------------------------------------
+
+
+@dataclass
+class Host:
+    """`python -m tui host` running as a child process."""
+
+    proc: subprocess.Popen[bytes]
+    port: int
+    log: Path
+    apps: set[int] = field(default_factory=set)
+    """Every session app seen (killed at the end if somehow still there)."""
+
+    def sessions(self) -> list[int]:
+        """The pids of the session apps running now."""
+        found = children_of(self.proc.pid, parents())
+        self.apps |= set(found)
+        return found
+
+
+def serves(pid: int, folder: Path) -> bool:
+    """Whether `pid` is still an app on `folder` (a pid gone may be another process's now)."""
+    try:
+        arguments = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+    except OSError:
+        return False
+    return os.fsencode(folder) in arguments and b"--player" in arguments
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@contextlib.asynccontextmanager
+async def running_host(folder: Path, work: Path, sessions: int) -> AsyncIterator[Host]:
+    """The host on 127.0.0.1 serving `folder` for at most `sessions` players (with the
+    scratch home, which it passes on to its apps); on leaving it is stopped (SIGTERM, as
+    Ctrl+C) and any app it left is killed by pid."""
+    port = free_port()
+    log = work / f"host-{port}.log"
+    command = [
+        *(sys.executable, "-m", "tui", "host", "--save-dir", str(folder)),
+        *("--port", str(port), "--listen", "127.0.0.1", "--max-sessions", str(sessions)),
+    ]
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(
+            command,
+            cwd=ROOT,
+            env={**child_env(), "HOME": str(scratch_home(folder))},
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    host = Host(proc, port, log)
+    try:
+        deadline = time.perf_counter() + WAIT
+        while "Friends connect with" not in log.read_text():
+            if proc.poll() is not None or time.perf_counter() > deadline:
+                raise RuntimeError(f"the host did not start:\n{log.read_text()}")
+            await asyncio.sleep(0.05)
+        yield host
+    finally:
+        host.sessions()
+        with contextlib.suppress(ProcessLookupError):
+            proc.send_signal(signal.SIGTERM)
+        for _ in range(200):
+            if proc.poll() is not None:
+                break
+            await asyncio.sleep(0.05)
+        else:
+            proc.kill()
+            proc.wait()
+        for pid in host.apps:
+            if serves(pid, folder):
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.kill(pid, signal.SIGKILL)
+
+
+async def connect_all(host: Host, folder: Folder, names: Sequence[str]) -> list[SshTerminal]:
+    """Connect `names` at once; each on its home screen, quiet."""
+
+    async def one(name: str) -> SshTerminal:
+        term = await SshTerminal.open(host.port, name, folder.keys[name])
+        await term.shows("Your tables")
+        await term.quiet()
+        return term
+
+    return list(await asyncio.gather(*(one(name) for name in names)))
+
+
+# ---- /proc ----------------------------------------------------------------------------
+
+
+def parents() -> dict[int, int]:
+    """Every process's parent pid."""
+    found = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            with contextlib.suppress(OSError):
+                stat = Path(f"/proc/{entry}/stat").read_text()
+                found[int(entry)] = int(stat.rsplit(")", 1)[1].split()[1])
+    return found
+
+
+def children_of(pid: int, parent: dict[int, int]) -> list[int]:
+    return sorted(child for child, of in parent.items() if of == pid)
+
+
+def rss_mb(pid: int) -> float:
+    """VmRSS of `pid` in MB (0 if it is gone)."""
+    with contextlib.suppress(OSError):
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def cpu_seconds(pids: Sequence[int]) -> float:
+    """User and system CPU time the processes `pids` used so far (those gone count 0)."""
+    total = 0
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def tree_rss_mb(pid: int, parent: dict[int, int] | None = None) -> float:
+    """VmRSS of `pid` and all its descendants, in MB."""
+    parent = parents() if parent is None else parent
+    return rss_mb(pid) + sum(tree_rss_mb(child, parent) for child in children_of(pid, parent))
+
+
+# ---- key to echo -----------------------------------------------------------------------
+
+
+class Pictures:
+    """The two pictures `down` and `up` switch a terminal between (learnt by pressing)."""
+
+    def __init__(self, start: Cells, moved: Cells) -> None:
+        self.start = start
+        self.moved = moved
+        self.next_key = "down"
+
+    def target(self) -> Cells:
+        return self.moved if self.next_key == "down" else self.start
+
+
+async def learn(term: Terminal) -> Pictures:
+    """Press down (it must change the screen) and up (it must bring it back)."""
+    for _ in range(3):
+        await term.quiet()
+        start = term.cells()
+        term.send(KEYS["down"])
+        with contextlib.suppress(TimeoutError):
+            await term.until(lambda shown=start: term.cells() != shown, ECHO_TIMEOUT)
+        await term.quiet()
+        moved = term.cells()
+        term.send(KEYS["up"])
+        with contextlib.suppress(TimeoutError):
+            await term.until(lambda shown=start: term.cells() == shown, ECHO_TIMEOUT)
+        await term.quiet()
+        if moved != start and term.cells() == start:
+            return Pictures(start, moved)
+    raise RuntimeError(f"{term.label}: down does not move a cursor:\n{term.text}")
+
+
+@dataclass
+class Echoes:
+    """Per key, ms from writing it to the first chunk that changed the picture (`echo`: the
+    cursor moved) and to the one that completed the picture the key showed before
+    (`full`); and the keys that showed something else."""
+
+    echo: list[float] = field(default_factory=list)
+    full: list[float] = field(default_factory=list)
+    lost: int = 0
+
+
+async def press(term: Terminal, pictures: Pictures, found: Echoes) -> Pictures:
+    """Time one key (down or up, in turn), then wait for quiet. A key that shows something
+    other than before is not counted and the pictures are learnt again (a notification
+    may have come)."""
+    key = pictures.next_key
+    target = pictures.target()
+    before = term.cells()
+    changed = term.watch(lambda: term.cells() != before)
+    completed = term.watch(lambda: term.cells() == target)
+    sent = time.perf_counter()
+    term.send(KEYS[key])
+    try:
+        done: float | None = await term.wait(completed, ECHO_TIMEOUT)
+    except TimeoutError:
+        done = None
+    first = term.unwatch(changed)
+    await term.quiet()
+    if done is None or first is None or term.cells() != target:
+        found.lost += 1
+        if key == "down":
+            term.send(KEYS["up"])
+        return await learn(term)
+    found.echo.append(1000 * (first - sent))
+    found.full.append(1000 * (done - sent))
+    pictures.next_key = "up" if key == "down" else "down"
+    return pictures
+
+
+def spread(label: str, values: list[float], lost: int = 0) -> str:
+    lost_keys = f", {lost} lost" if lost else ""
+    return (
+        f"    {label:<34} n={len(values):<3} p50 {percentile(values, 50):7.2f} ms"
+        f"  p95 {percentile(values, 95):7.2f} ms  (min {min(values):.2f} - max "
+        f"{max(values):.2f}{lost_keys})"
+    )
+
+
+def ratios(name: str, measured: list[float], anchor: list[float]) -> list[Figure]:
+    """p50 and p95 of `measured` against those of `anchor`, each with ECHO_TARGET."""
+    print(
+        f"    {name}: ratio of p50s {percentile(measured, 50) / percentile(anchor, 50):.2f}x,"
+        f" of p95s {percentile(measured, 95) / percentile(anchor, 95):.2f}x"
+    )
+    return [
+        Figure(
+            f"{name} p{p}, SSH vs local pty",
+            percentile(measured, p),
+            "ms",
+            ECHO_TARGET,
+            percentile(anchor, p),
+        )
+        for p in (50, 95)
+    ]
+
+
+async def measure_echo(work: Path, plan: Plan) -> list[Figure]:
+    folder = prepare(work, 2)
+    local_found, ssh_found = Echoes(), Echoes()
+    async with running_host(folder.path, work, 4) as host:
+        (ssh,) = await connect_all(host, folder, [PROBE])
+        local = local_app(folder.path, PROBE)
+        try:
+            await local.shows("Your tables")
+            terminals = {"local": local, "ssh": ssh}
+            found = {"local": local_found, "ssh": ssh_found}
+            pictures = {side: await learn(term) for side, term in terminals.items()}
+            for side, term in terminals.items():  # warm-up, not counted
+                for _ in range(4):
+                    pictures[side] = await press(term, pictures[side], Echoes())
+            for i in range(plan.echo_keys):
+                order = ("local", "ssh") if i % 2 == 0 else ("ssh", "local")
+                for side in order:
+                    pictures[side] = await press(terminals[side], pictures[side], found[side])
+            if local_found.lost + ssh_found.lost > plan.echo_keys:
+                raise RuntimeError(f"too many keys did not show:\n{local.text}")
+            local_rss = tree_rss_mb(local.proc.pid)
+            ssh_rss = [tree_rss_mb(pid) for pid in host.sessions()]
+        finally:
+            await local.close()
+            await ssh.close()
+    print(
+        f"\necho: a key (down/up in turn on the home screen's save list) over SSH and on a "
+        f"local pty, {COLUMNS}x{LINES} {TERM}, {plan.echo_keys} keys each, taken in turn"
+    )
+    print("  to the first chunk that changed the picture (the cursor moved):")
+    print(spread("local pty (anchor)", local_found.echo, local_found.lost))
+    print(spread("SSH on loopback", ssh_found.echo, ssh_found.lost))
+    print("  to the chunk that completed the picture the key showed before:")
+    print(spread("local pty (anchor)", local_found.full))
+    print(spread("SSH on loopback", ssh_found.full))
+    figures = ratios("key to echo", ssh_found.echo, local_found.echo)
+    figures += ratios("full repaint", ssh_found.full, local_found.full)
+    print(
+        f"    app RSS on the home screen: local {local_rss:.1f} MB, "
+        f"over SSH {statistics.median(ssh_rss):.1f} MB"
+    )
+    return figures
+
+
+# ---- a move on the other terminal -----------------------------------------------------
+
+
+def asks_to_move(term: Terminal) -> bool:
+    """The footer offers Enter (⏎): this terminal's player is to move."""
+    return "⏎" in term.screen.display[-1]
+
+
+def at_table(term: Terminal) -> bool:
+    return term.screen.display[0].rstrip().endswith(f"— {TABLE}")
+
+
+class MoveCount:
+    """The stored move count of TABLE, read on a connection of the benchmark's own."""
+
+    def __init__(self, folder: Path) -> None:
+        uri = f"file:{folder / FILENAME}?mode=ro"
+        self.db = sqlite3.connect(uri, uri=True, isolation_level=None)
+
+    def now(self) -> tuple[int, bool]:
+        row = self.db.execute("SELECT moves, over FROM games WHERE name = ?", (TABLE,)).fetchone()
+        return int(row[0]), bool(row[1])
+
+    async def after(self, moves: int, timeout: float) -> float | None:
+        """When the count first exceeded `moves` (None after `timeout` s)."""
+        deadline = time.perf_counter() + timeout
+        while time.perf_counter() < deadline:
+            if self.now()[0] > moves:
+                return time.perf_counter()
+            await asyncio.sleep(POLL_DB)
+        return None
+
+    def close(self) -> None:
+        self.db.close()
+
+
+async def someone_to_move(*terms: Terminal) -> None:
+    """Wait until one of `terms` asks its player to move and all are quiet."""
+    deadline = time.perf_counter() + WAIT
+    while not any(asks_to_move(term) for term in terms):
+        if time.perf_counter() > deadline:
+            raise RuntimeError("nobody was asked to move:\n" + "\n".join(t.text for t in terms))
+        await asyncio.sleep(0.01)
+    await asyncio.gather(*(term.quiet() for term in terms))
+
+
+async def one_move(
+    mover: Terminal, other: Terminal, count: MoveCount, moves: int
+) -> tuple[float, float] | None:
+    """Enter at `mover`; (commit time, time `other`'s picture changed), None if no move
+    was stored after a few tries."""
+    before = other.cells()
+    watching = asyncio.ensure_future(other.until(lambda: other.cells() != before, WAIT))
+    try:
+        for _ in range(4):
+            mover.send(KEYS["enter"])
+            committed = await count.after(moves, RETRY)
+            if committed is not None:
+                return committed, await watching
+        return None
+    finally:
+        watching.cancel()
+        with contextlib.suppress(asyncio.CancelledError, TimeoutError):
+            await watching
+
+
+async def measure_move(work: Path, plan: Plan) -> list[Figure]:
+    folder = prepare(work, 2)
+    delays: list[float] = []
+    by: dict[str, int] = {}
+    early = 0
+    async with running_host(folder.path, work, 4) as host:
+        ann, bob = await connect_all(host, folder, [PROBE, OPPONENT])
+        count = MoveCount(folder.path)
+        try:
+            for term in (ann, bob):
+                term.send(KEYS["enter"])
+                await term.until(lambda t=term: at_table(t))
+            while len(delays) < plan.moves:
+                moves, over = count.now()
+                if over:
+                    break
+                await someone_to_move(ann, bob)
+                mover, other = (ann, bob) if asks_to_move(ann) else (bob, ann)
+                by[mover.label] = by.get(mover.label, 0) + 1
+                done = await one_move(mover, other, count, moves)
+                if done is None:
+                    raise RuntimeError(f"{mover.label}: Enter stored no move:\n{mover.text}")
+                committed, shown = done
+                if shown < committed:
+                    early += 1
+                else:
+                    delays.append(1000 * (shown - committed))
+                await asyncio.gather(ann.quiet(), bob.quiet())
+        finally:
+            count.close()
+            await ann.close()
+            await bob.close()
+    if not delays:
+        raise RuntimeError("no move was measured")
+    p95 = percentile(delays, 95)
+    print(
+        f"\nmove: commit (seen within ~{POLL_DB * 1000:.0f} ms) to the other terminal's "
+        f"changed picture, 3 x 3, {PROBE} and {OPPONENT} over SSH"
+    )
+    print(spread("move on the other terminal", delays))
+    movers = ", ".join(f"{name} {count}" for name, count in sorted(by.items()))
+    print(
+        f"      moves by {movers}; the table polls the store every "
+        f"{POLL_INTERVAL * 1000:.0f} ms" + (f"; {early} changed before the commit" if early else "")
+    )
+    name = "move on the other terminal p95"
+    return [Figure(name, p95, "ms", MOVE_TARGET_MS, POLL_INTERVAL * 1000, absolute=True)]
+
+
+# ---- the ramp: memory and players served -------------------------------------------------
+
+
+async def live_player(
+    term: Terminal, stop: asyncio.Event, rng: random.Random, sent: list[int]
+) -> None:
+    """Press down and up in turn every PACE seconds until `stop`; count them in `sent`."""
+    key = "down"
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(stop.wait(), rng.uniform(0, PACE[1]))
+    while not stop.is_set():
+        with contextlib.suppress(asyncssh.Error, OSError):
+            term.send(KEYS[key])
+            sent[0] += 1
+        key = "up" if key == "down" else "down"
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), rng.uniform(*PACE))
+
+
+@dataclass
+class Level:
+    players: int
+    echoes: Echoes
+    app_rss: list[float]
+    host_rss: float
+    cores: float
+    """CPU the host and its apps used while the probe was timed, in cores."""
+    live_keys: float
+    """Keys per second the live players sent meanwhile."""
+    live_bytes: float
+    """Bytes per second their terminals received meanwhile."""
+
+
+def quiet_bare_rss(runs: int, folder: Path) -> tuple[Series, Series]:
+    """Median RSS of the bare app and of a local `hotseat --player Ann`, on the first
+    frame then quiet, started in turn."""
+    return asyncio.run(bare_and_local(runs, folder))
+
+
+async def settled_rss(term: LocalTerminal, text: str) -> float:
+    try:
+        await term.shows(text)
+        await term.quiet(0.5)
+        return tree_rss_mb(term.proc.pid)
+    finally:
+        await term.close()
+
+
+async def bare_and_local(runs: int, folder: Path) -> tuple[Series, Series]:
+    bare, local = Series("bare Textual app", "MB"), Series("hotseat, local pty", "MB")
+    command = [sys.executable, str(HERE / "bare_app.py")]
+    for _ in range(runs):
+        term = LocalTerminal("bare app", command, app_env(folder), folder)
+        bare.values.append(await settled_rss(term, "bare Textual app"))
+        local.values.append(await settled_rss(local_app(folder, PROBE), "Your tables"))
+    return bare, local
+
+
+async def ramp(work: Path, folder: Folder, plan: Plan) -> list[Level]:
+    top = plan.levels[-1]
+    names = player_names(top)
+    rng = random.Random(1)
+    stop = asyncio.Event()
+    levels: list[Level] = []
+    terminals: list[SshTerminal] = []
+    live: list[asyncio.Future[None]] = []
+    sent = [0]
+    async with running_host(folder.path, work, top) as host:
+        try:
+            for n in plan.levels:
+                joining = await connect_all(host, folder, names[len(terminals) : n])
+                for term in joining:
+                    if term.label.startswith(PROBE):
+                        continue
+                    term.drawing = False
+                    live.append(asyncio.ensure_future(live_player(term, stop, rng, sent)))
+                terminals += joining
+                await asyncio.sleep(LIVE_SETTLE)
+                probe = terminals[0]
+                pictures = await learn(probe)
+                found = Echoes()
+                parent = parents()
+                apps = children_of(host.proc.pid, parent)
+                host.apps |= set(apps)
+                before = (time.perf_counter(), cpu_seconds([host.proc.pid, *apps]), sent[0])
+                received = sum(term.received for term in terminals[1:])
+                for _ in range(plan.probe_keys):
+                    pictures = await press(probe, pictures, found)
+                seconds = time.perf_counter() - before[0]
+                levels.append(
+                    Level(
+                        n,
+                        found,
+                        [tree_rss_mb(pid, parent) for pid in apps],
+                        rss_mb(host.proc.pid),
+                        (cpu_seconds([host.proc.pid, *apps]) - before[1]) / seconds,
+                        (sent[0] - before[2]) / seconds,
+                        (sum(term.received for term in terminals[1:]) - received) / seconds,
+                    )
+                )
+                if len(apps) != n:
+                    raise RuntimeError(f"{n} players connected, but the host runs {len(apps)}")
+                print(
+                    f"    {n:>3} players: probe's key to echo p95 "
+                    f"{percentile(found.echo, 95):7.2f} ms",
+                    flush=True,
+                )
+        finally:
+            stop.set()
+            await asyncio.gather(*live, return_exceptions=True)
+            await asyncio.gather(*(term.close() for term in terminals), return_exceptions=True)
+    return levels
+
+
+def bench_ramp(work: Path, plan: Plan) -> list[Figure]:
+    folder = prepare(work, plan.levels[-1])
+    print(
+        f"\nramp: players on their home screens, all but the probe pressing a key every "
+        f"{PACE[0]}-{PACE[1]} s; {os.cpu_count()} cores"
+    )
+    levels = asyncio.run(ramp(work, folder, plan))
+    bare, local = quiet_bare_rss(plan.memory_runs, folder.path)
+    first, last = levels[0], levels[-1]
+    growth = (last.host_rss - first.host_rss) / max(1, last.players - first.players)
+    app = statistics.median(last.app_rss)
+    print(f"\nmemory: VmRSS with descendants, on the home screen ({last.players} players)")
+    print(Series(f"session apps ({last.players})", "MB", last.app_rss).line())
+    print(bare.line())
+    print(local.line())
+    print(
+        "    host RSS by players: "
+        + ", ".join(f"{lv.players}: {lv.host_rss:.1f}" for lv in levels)
+        + f" MB; growth {growth:.2f} MB per session"
+    )
+    per_player = app + growth
+    print(
+        f"    per connected player {per_player:.1f} MB (app {app:.1f} + host {growth:.2f}), "
+        f"{per_player / bare.median:.2f}x the bare app"
+    )
+    print(f"\nplayers: the probe's keys by players connected ({os.cpu_count()} cores)")
+    print("  to echo (the cursor moved):")
+    for level in levels:
+        print(spread(f"{level.players} players", level.echoes.echo, level.echoes.lost))
+    print("  to the full repaint:")
+    for level in levels:
+        print(spread(f"{level.players} players", level.echoes.full))
+    print("  meanwhile (host and apps' CPU; the live players' keys and output):")
+    for level in levels:
+        print(
+            f"    {level.players:>3} players: {level.cores:.2f} cores busy, "
+            f"{level.live_keys:.0f} keys/s, {level.live_bytes / 1024:.0f} KB/s"
+        )
+    best = served(levels)
+    print(f"    largest N with echo p95 under {SERVED_MS:.0f} ms: {best} (of {last.players} tried)")
+    return [
+        Figure("memory per connected player", per_player, "MB", MEMORY_TARGET, bare.median),
+        Figure(
+            f"echo p95, {last.players} players (<100 ms: {best})",
+            percentile(last.echoes.echo, 95),
+            "ms",
+            SERVED_MS,
+            percentile(first.echoes.echo, 95),
+            absolute=True,
+        ),
+    ]
+
+
+def served(levels: list[Level]) -> int:
+    """The most players at which the probe's echo p95 stayed under SERVED_MS, as it did
+    with every fewer player tried (0 if not even one)."""
+    best = 0
+    for level in levels:
+        if percentile(level.echoes.echo, 95) >= SERVED_MS:
+            break
+        best = level.players
+    return best
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
+    parser.add_argument("--quick", action="store_true", help="few keys and moves, up to 8 players")
+    parser.add_argument(
+        "--players",
+        type=int,
+        metavar="N",
+        help="take the ramp to N players (default 32; 8 with --quick)",
+    )
+    parser.add_argument(
+        "--only",
+        action="append",
+        choices=("echo", "move", "ramp"),
+        help="run only this part (may be repeated)",
+    )
+    args = parser.parse_args()
+    plan = QUICK if args.quick else FULL
+    if args.players is not None:
+        if args.players < 1:
+            parser.error("--players needs at least 1")
+        plan = replace(plan, levels=doubling(args.players))
+    parts = args.only or ["echo", "move", "ramp"]
+    steps: list[Callable[[Path], list[Figure]]] = []
+    if "echo" in parts:
+        steps.append(lambda work: asyncio.run(measure_echo(work, plan)))
+    if "move" in parts:
+        steps.append(lambda work: asyncio.run(measure_move(work, plan)))
+    if "ramp" in parts:
+        steps.append(lambda work: bench_ramp(work, plan))
+    run_parts(steps, args.quick)
+
+
+if __name__ == "__main__":
+    main()
