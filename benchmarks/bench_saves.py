@@ -33,6 +33,7 @@ from typing import Any
 from textual.app import App
 
 from rules import GAMES, Action, Game, get_game
+from rules.bots import choose
 from rules.three_by_three import RANK_VALUE, Play
 from saves import PlayerSpec, SaveRecord, SaveStore
 from saves.database import BUSY_TIMEOUT_MS, SYNCHRONOUS
@@ -88,7 +89,7 @@ def prolonging_choice(
                 -len(p.cards),
             ),
         )
-    return game.bot_action(game.view(state, seat), legal, rng)
+    return choose(game.id, "normal", game.view(state, seat), legal, rng)
 
 
 def long_game(moves: int) -> tuple[int, list[tuple[int, Any]], list[Any]]:
@@ -305,7 +306,8 @@ def bot_game_length(seed: int) -> int:
     while not game.is_over(state):
         (seat,) = game.to_act(state)
         rng = random.Random(f"{seed}:{moves}")
-        action = game.bot_action(game.view(state, seat), game.legal_actions(state, seat), rng)
+        view, legal = game.view(state, seat), game.legal_actions(state, seat)
+        action = choose(game.id, "normal", view, legal, rng)
         state = game.apply(state, seat, action)
         moves += 1
     return moves

@@ -12,6 +12,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from rules.bots import choose
 from rules.engine import Action, Game
 
 Chooser = Callable[[Game, Any, int, list[Action], random.Random], Action]
@@ -28,8 +29,8 @@ def random_choice(
 def bot_choice(
     game: Game, state: Any, seat: int, legal: list[Action], rng: random.Random
 ) -> Action:
-    """The game's computer player, from the seat's view only."""
-    return game.bot_action(game.view(state, seat), legal, rng)
+    """The game's normal computer player, from the seat's view only."""
+    return choose(game.id, "normal", game.view(state, seat), legal, rng)
 
 
 def play(

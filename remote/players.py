@@ -31,7 +31,6 @@ VERSION = 1
 MAX_NAME_LENGTH = 24
 MAX_KEY_FILE = 16 * 1024
 MAX_PLAYERS_FILE = 1024 * 1024
-RESERVED_PREFIXES = ("cpu:", "remote:")
 DEFAULT_PORT = 2222
 USAGE_ERROR = 2
 
@@ -196,10 +195,12 @@ def name_problem(name: str) -> str | None:
         return "it has characters that are not printable text"
     if name != name.strip():
         return "it begins or ends with a space"
-    if name.casefold().startswith(RESERVED_PREFIXES):
-        return "cpu: and remote: mark the kind of player in --players"
+    if ":" in name:
+        return "a colon marks the kind of player in --players (cpu:, cpu-easy:, remote:)"
     if "," in name:
         return "commas separate the names in --players"
+    if name.startswith("-"):
+        return "it begins with a dash, as command-line options do"
     return None
 
 

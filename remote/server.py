@@ -2,13 +2,14 @@
 terminal, each session showing only that player's seats.
 
 Design: every SSH session runs the hotseat app as a child process on a pty of its own on this
-machine. The child is `python -m tui --save-dir FOLDER --player NAME` (`child_command`) in a
-new session and process group, in the save folder (so nothing in the host's working folder
-can stand in for a module), with a clean environment (`child_env`: PATH, HOME, LANG=C.UTF-8
-and a sane TERM; never what the client sends). The pty starts at the client's terminal size
-(TIOCSWINSZ), and each window change from the client resizes it. The pty is not the child's
-controlling terminal (subprocess cannot make it one without running Python between fork and
-exec), so the host itself sends the child's process group SIGWINCH and SIGHUP. Bytes flow
+machine. The child is `setsid --ctty python -I -m tui --save-dir=FOLDER --player=NAME`
+(`child_command`): a session of its own whose controlling terminal is that pty, so the kernel
+hangs it up even if the host dies without a word; it runs in the save folder with a clean
+environment (`child_env`: PATH, HOME, LANG=C.UTF-8 and a sane TERM; never what the client
+sends). The pty starts at the client's terminal size (TIOCSWINSZ, kept between SMALLEST_SIZE
+and LARGEST_SIZE), and each window change from the client resizes it. A session that ends
+hangs up the child's process group itself too, and after a hang-up restores the player's
+terminal (the app could not) and says so. Bytes flow
 through two pumps: the pty master is read with `loop.add_reader` into the channel, and the
 channel's input is written to the master.
 
@@ -62,7 +63,15 @@ HOST_KEY_FILE = "host_key"
 MAX_KEY_FILE = 64 * 1024
 DEFAULT_TERM = "xterm-256color"
 DEFAULT_SIZE = (80, 24)
-LARGEST_SIZE = 1000
+SMALLEST_SIZE = (20, 6)
+"""Columns and rows below which the app cannot draw; smaller windows are padded to it."""
+LARGEST_SIZE = 400
+RESTORE = (
+    b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?2004l"
+    b"\x1b[?25h\x1b[?1049l\x1b[0m\r\n"
+)
+"""Mouse reporting and bracketed paste off, cursor shown, back from the alternate screen."""
+SESSION_ENDED = b"hotseat: the host ended this session; every move shown was saved\r\n"
 """Columns and rows beyond this are a client's mistake, not a terminal."""
 KEEPALIVE_INTERVAL = 5
 KEEPALIVE_COUNT_MAX = 3
@@ -89,8 +98,21 @@ def log_line(text: str) -> None:
 
 
 def child_command(folder: Path, player: RemotePlayer) -> list[str]:
-    """The command line of the app a session runs for `player`."""
-    return [sys.executable, "-m", "tui", "--save-dir", str(folder), "--player", player.name]
+    """The command line of the app a session runs for `player`: in a session of its own
+    whose controlling terminal is its pty (`setsid --ctty`), so that the kernel hangs it
+    up if the host dies without a word; Python isolated (`-I`: no environment variables,
+    no user site, not the working folder on the path); `--opt=value`, so that a name
+    starting with a dash is still a value."""
+    return [
+        "setsid",
+        "--ctty",
+        sys.executable,
+        "-I",
+        "-m",
+        "tui",
+        f"--save-dir={folder}",
+        f"--player={player.name}",
+    ]
 
 
 def sane_term(term_type: str | None) -> str:
@@ -163,8 +185,8 @@ def read_key_file(path: Path) -> bytes:
 
 def set_size(fd: int, width: int, height: int) -> None:
     """Size the pty behind `fd`; nonsense sizes fall back to DEFAULT_SIZE or LARGEST_SIZE."""
-    columns = min(width, LARGEST_SIZE) if width > 0 else DEFAULT_SIZE[0]
-    rows = min(height, LARGEST_SIZE) if height > 0 else DEFAULT_SIZE[1]
+    columns = max(SMALLEST_SIZE[0], min(width, LARGEST_SIZE)) if width > 0 else DEFAULT_SIZE[0]
+    rows = max(SMALLEST_SIZE[1], min(height, LARGEST_SIZE)) if height > 0 else DEFAULT_SIZE[1]
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
 
 
@@ -289,7 +311,6 @@ class Session:
                 stderr=slave,
                 env=child_env(self._process.get_terminal_type()),
                 cwd=self._host.folder,
-                start_new_session=True,
             )
         except OSError as error:
             os.close(master)
@@ -316,14 +337,23 @@ class Session:
         finally:
             for task in ends[1:]:
                 task.cancel()
+            hung_up = not exited.done()
             await self._hang_up(child, exited)
             self._pause_output()
             if self._backlog is not None:
                 self._backlog.cancel()
             self._flush_output()
             os.close(self._master)
+            if hung_up:
+                self._restore_terminal()
         code = child.returncode or 0
         return code if code >= 0 else 128 - code
+
+    def _restore_terminal(self) -> None:
+        """After a hang-up the app could not restore the player's terminal: leave the
+        alternate screen and mouse reporting, show the cursor, and say what happened."""
+        with contextlib.suppress(Exception):  # the client may be gone already
+            self._process.stdout.write(RESTORE + SESSION_ENDED)
 
     async def _hang_up(
         self, child: asyncio.subprocess.Process, exited: asyncio.Future[int]
@@ -567,10 +597,11 @@ def registered_players(folder: Path) -> int:
 
 
 async def serve(args: argparse.Namespace, folder: Path) -> int:
-    """Serve until Ctrl+C or SIGTERM, then close every session."""
+    """Serve until Ctrl+C, SIGTERM or SIGHUP (the host's own terminal closed), then close
+    every session."""
     stopped = asyncio.Event()
     loop = asyncio.get_running_loop()
-    for signum in (signal.SIGINT, signal.SIGTERM):
+    for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         loop.add_signal_handler(signum, stopped.set)
     prepare_folder(folder)
     count = registered_players(folder)

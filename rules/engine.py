@@ -163,10 +163,18 @@ class Game(ABC):
         """Public one-line facts for a save list: {"turn": name or None, "status": str}."""
 
     @abstractmethod
-    def bot_action(
-        self, view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random
-    ) -> Action:
-        """The basic computer player's choice, from its own view and legal actions only."""
+    def sample_state(self, view: Mapping[str, JSON], rng: random.Random) -> Any:
+        """A full state consistent with `view`, one seat's view (determinization, for
+        searches over hidden information).
+
+        Everything that seat cannot see is dealt at random (from `rng`) from what it
+        knows is unseen, keeping every fact the view states: counts, known cards and
+        tiles, orderings. It is built from the view alone, never mutates it and shares
+        nothing mutable with it. The sample's view for that seat equals `view`, the same
+        seats are to act with the same legal actions for that seat, no card or tile is
+        lost or duplicated, and it plays on like any state; its log may start empty.
+        ValueError for a spectator's view (seat None).
+        """
 
     def event_count(self, state: Any) -> int:
         """How many events have happened so far (the next log index).

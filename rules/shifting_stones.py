@@ -59,6 +59,10 @@ NEEDS = tuple(
 )
 """Card id to its (cell, symbol) requirements: the pattern without the grey cells."""
 DECK_SIZE = len(CARDS)
+CARD_VALUES = tuple(sorted(set(VALUE)))
+"""The values a card can have, lowest first: 1, 2, 3 and 5."""
+FULL_DECK_VALUES = dict(Counter(VALUE))
+"""Value to how many of the 72 cards have it."""
 
 HAND_SIZE = 4
 """Cards dealt to each player, and the size a hand is refilled to."""
@@ -155,7 +159,9 @@ class ShiftingStonesState(EventHistory):
     `out_of_play` the cards not in this game (solo, or a staged deck).
     `actions` and `turn_scored` count the current turn. `trigger` is the seat
     whose score started the last round. Reshuffles use an RNG seeded from
-    (seed, `shuffles`), so no RNG state needs copying.
+    (seed, `shuffles`), so no RNG state needs copying. `shuffled_in` gives each
+    card id the number of the latest reshuffle that put it into the draw pile (0:
+    none), which everyone knows: the discard pile is face up.
 
     A clone copies the lists and shares the tuples in them; the events form a
     chain that clones share. `legal` caches the legal actions of the seat to
@@ -177,6 +183,7 @@ class ShiftingStonesState(EventHistory):
         "scored",
         "scores",
         "seed",
+        "shuffled_in",
         "shuffles",
         "skipped_last",
         "start",
@@ -206,6 +213,7 @@ class ShiftingStonesState(EventHistory):
     trigger: int | None
     strikes: int
     shuffles: int
+    shuffled_in: tuple[int, ...]
     scores: tuple[int, ...] | None
     winners: tuple[int, ...]
     legal: tuple[Action, ...] | None
@@ -232,6 +240,7 @@ class ShiftingStonesState(EventHistory):
         new.trigger = self.trigger
         new.strikes = self.strikes
         new.shuffles = self.shuffles
+        new.shuffled_in = self.shuffled_in
         new.scores = self.scores
         new.winners = self.winners
         new.latest = self.latest
@@ -411,6 +420,7 @@ class ShiftingStones(Game):
         state.trigger = None
         state.strikes = 0
         state.shuffles = 0
+        state.shuffled_in = (0,) * DECK_SIZE
         state.scores = None
         state.winners = ()
         state.events = [("start", start, state.goal)]
@@ -488,7 +498,15 @@ class ShiftingStones(Game):
     def view(self, state: ShiftingStonesState, seat: int | None) -> dict[str, JSON]:
         """The grid (both sides of every stone), the seat's own hand with what it may
         score now, every seat's hand size and scored cards, the piles' sizes and the
-        discard pile's top card, and the current turn so far."""
+        discard pile's top card, and the current turn so far.
+
+        Everything the seat has seen stays in view: `discard` is the whole face-up
+        discard pile, bottom to top. `reshuffled` has one list per reshuffle so far, in
+        order: the ids of that reshuffle's cards this seat has not seen since (they are
+        in the draw pile, the latest reshuffle only, or in other hands). `deck_values`
+        says how many cards of each value the game holds (solo: the 16-card deck).
+        `trigger` is the seat whose score started the last round, or None.
+        """
         n = len(state.players)
         if seat is not None and (type(seat) is not int or not 0 <= seat < n):
             raise ValueError(f"no seat {seat!r} in a game of {n}")
@@ -524,6 +542,9 @@ class ShiftingStones(Game):
             "draw_count": len(state.draw),
             "discard_top": card_view(state.discard[-1]) if state.discard else None,
             "discard_count": len(state.discard),
+            "discard": [card_view(card) for card in state.discard],
+            "reshuffled": _reshuffled(state, seat),
+            "deck_values": _deck_values(state),
             "turn": {
                 "actions": state.actions,
                 "scored": state.turn_scored,
@@ -531,11 +552,100 @@ class ShiftingStones(Game):
             },
             "goal": state.goal,
             "last_round": state.last_round,
+            "trigger": state.trigger,
             "strikes": state.strikes,
             "max_strikes": MAX_STRIKES if state.solo else 0,
             "scores": None if state.scores is None else list(state.scores),
             "winners": list(state.winners),
         }
+
+    def sample_state(self, view: Mapping[str, JSON], rng: random.Random) -> ShiftingStonesState:
+        """A full state consistent with one seat's `view`, what the seat cannot see dealt at random.
+
+        Hidden from a seat are the other hands, the order of the draw pile and which
+        cards are out of play. The cards of each reshuffle the seat has not seen since
+        (`reshuffled`) stay where they can be: those of the latest reshuffle in the draw
+        pile or other hands, older ones in other hands. The places left take cards the
+        seat has never seen, as many of each value as the game holds (`deck_values`) less
+        those it knows of; the other never-seen cards are out of play. The grid, the
+        seat's hand, the discard pile, scored cards, counts, whose turn and the end stay
+        as the view says. Built from the view alone and sharing nothing with it; the
+        sample reshuffles with a seed of its own, and its log holds only the set-up and,
+        once the game is over, how it ended.
+        """
+        seat = view["seat"]
+        if type(seat) is not int:
+            raise ValueError("a sample is built from one seat's view, not from the table's")
+        seats = view["seats"]
+        hand = tuple(card["id"] for card in view["hand"])
+        discard = tuple(card["id"] for card in view["discard"])
+        scored = [tuple(card["id"] for card in info["scored"]) for info in seats]
+        reshuffled = [tuple(cards) for cards in view["reshuffled"]]
+        known = {*hand, *discard}
+        for cards in (*scored, *reshuffled):
+            known.update(cards)
+        draw_count = view["draw_count"]
+
+        draw: list[int] = []
+        to_hands: list[int] = []
+        if reshuffled:
+            latest = list(reshuffled[-1])
+            rng.shuffle(latest)
+            draw, to_hands = latest[:draw_count], latest[draw_count:]
+            for cards in reshuffled[:-1]:
+                to_hands.extend(cards)
+        wanted = {entry["value"]: entry["count"] for entry in view["deck_values"]}
+        for card in known:
+            wanted[VALUE[card]] -= 1
+        unseen = [card for card in range(DECK_SIZE) if card not in known]
+        fresh: list[int] = []
+        for value, count in wanted.items():
+            fresh.extend(rng.sample([card for card in unseen if VALUE[card] == value], count))
+        rng.shuffle(fresh)
+        if not reshuffled:
+            draw, fresh = fresh[:draw_count], fresh[draw_count:]
+        to_hands.extend(fresh)
+        rng.shuffle(to_hands)
+        dealt = iter(to_hands)
+        hands = [
+            hand if i == seat else tuple(next(dealt) for _ in range(info["hand_count"]))
+            for i, info in enumerate(seats)
+        ]
+        marks = [0] * DECK_SIZE
+        for number, cards in enumerate(reshuffled, start=1):
+            for card in cards:
+                marks[card] = number
+        in_play = set(fresh) | set(draw)
+
+        state = ShiftingStonesState.__new__(ShiftingStonesState)
+        state.players = tuple(view["players"])
+        state.seed = rng.getrandbits(32)
+        state.start = view["start"]
+        state.phase = view["phase"]
+        state.turn = view["to_act"][0] if view["to_act"] else None
+        state.grid = tuple((stone["up"], stone["down"]) for stone in view["grid"])
+        state.hands = hands
+        state.scored = scored
+        state.draw = tuple(draw)
+        state.discard = discard
+        state.out_of_play = tuple(card for card in unseen if card not in in_play)
+        state.skipped_last = [info["skipped_last"] for info in seats]
+        state.actions = view["turn"]["actions"]
+        state.turn_scored = view["turn"]["scored"]
+        state.goal = view["goal"]
+        state.last_round = view["last_round"]
+        state.trigger = view["trigger"]
+        state.strikes = view["strikes"]
+        state.shuffles = len(reshuffled)
+        state.shuffled_in = tuple(marks)
+        state.scores = None if view["scores"] is None else tuple(view["scores"])
+        state.winners = tuple(view["winners"])
+        events: list[Event] = [("start", state.start, state.goal)]
+        if state.phase == OVER:
+            events.append(("over", None, state.winners, state.scores))
+        state.events = events
+        state.legal = None
+        return state
 
     def log(
         self, state: ShiftingStonesState, seat: int | None, start: int = 0
@@ -618,13 +728,6 @@ class ShiftingStones(Game):
             return Flip(data["card"], data["cell"])
         return Score(data["card"])
 
-    def bot_action(
-        self, view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random
-    ) -> Action:
-        from rules.bots.shifting_stones import choose
-
-        return choose(view, legal, rng)
-
 
 ACTION_KEYS = {
     "skip": {"type"},
@@ -643,6 +746,30 @@ def _moves(card: int) -> tuple[tuple[Shift, ...], tuple[Flip, ...]]:
         tuple(Shift(card, a, b) for a, b in NEIGHBOURS),
         tuple(Flip(card, cell) for cell in range(CELLS)),
     )
+
+
+def _reshuffled(state: ShiftingStonesState, seat: int | None) -> list[list[int]]:
+    """For each reshuffle so far, its cards hidden from `seat` (in the draw pile or in
+    other hands) that no later reshuffle took: the ids, lowest first."""
+    found: list[list[int]] = [[] for _ in range(state.shuffles)]
+    if state.shuffles:
+        marks = state.shuffled_in
+        hidden = [*state.draw]
+        for other, hand in enumerate(state.hands):
+            if other != seat:
+                hidden.extend(hand)
+        for card in sorted(hidden):
+            if marks[card]:
+                found[marks[card] - 1].append(card)
+    return found
+
+
+def _deck_values(state: ShiftingStonesState) -> list[dict[str, JSON]]:
+    """How many cards of each value are in the game (all but those out of play)."""
+    out = Counter(VALUE[card] for card in state.out_of_play)
+    return [
+        {"value": value, "count": FULL_DECK_VALUES[value] - out[value]} for value in CARD_VALUES
+    ]
 
 
 def _can_skip(state: ShiftingStonesState) -> bool:
@@ -761,6 +888,10 @@ def _draw(state: ShiftingStonesState, count: int) -> tuple[int, ...]:
             random.Random(f"{state.seed}/{state.shuffles}").shuffle(pile)
             state.draw, state.discard = tuple(pile), ()
             state.shuffles += 1
+            marks = list(state.shuffled_in)
+            for card in pile:
+                marks[card] = state.shuffles
+            state.shuffled_in = tuple(marks)
             state.record(("reshuffle", None, len(pile)))
         take = count - len(drawn)
         drawn += state.draw[:take]

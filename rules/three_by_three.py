@@ -34,6 +34,8 @@ FULL_DECK = tuple(rank + suit for rank in RANKS for suit in SUITS)
 """One 52-card deck, sorted by rank, then suit."""
 SORT_KEY = {card: index for index, card in enumerate(FULL_DECK)}
 """Card to its place in the canonical order: rank first, then suit."""
+DECK_COUNT = {decks: Counter(dict.fromkeys(FULL_DECK, decks)) for decks in (1, 2)}
+"""Number of decks in use to how often each card is in the game."""
 
 SEVEN = RANK_VALUE["7"]
 BURN_RUN = 4
@@ -138,7 +140,10 @@ class ThreeByThreeState(EventHistory):
 
     `face_down[seat]` has three slots, None where the card has been turned up.
     `draw` is the draw pile in drawing order; `pile` the discard pile bottom to
-    top; `out_of_play` the cards a staged deck left out.
+    top; `burned` the burned cards in the order they were played; `out_of_play`
+    the cards a staged deck left out. `known[seat]` are the hand cards every
+    player knows that seat holds: the face-up cards it took into its hand in
+    tour 1 and the cards it picked up with the pile, until it plays them.
 
     Per-seat zones are tuples inside lists, so a clone copies only the lists;
     the events form a chain that clones share, so cloning does not grow with
@@ -155,6 +160,7 @@ class ThreeByThreeState(EventHistory):
         "face_down",
         "face_up",
         "hands",
+        "known",
         "legal",
         "loser",
         "out_of_play",
@@ -178,6 +184,7 @@ class ThreeByThreeState(EventHistory):
     tour: int
     turn: int | None
     hands: list[tuple[str, ...]]
+    known: list[tuple[str, ...]]
     face_up: list[tuple[str, ...]]
     face_down: list[tuple[str | None, ...]]
     draw: tuple[str, ...]
@@ -205,6 +212,7 @@ class ThreeByThreeState(EventHistory):
         new.tour = self.tour
         new.turn = self.turn
         new.hands = self.hands[:]
+        new.known = self.known[:]
         new.face_up = self.face_up[:]
         new.face_down = self.face_down[:]
         new.draw = self.draw
@@ -269,6 +277,15 @@ def _without(zone: tuple[str, ...], cards: Iterable[str]) -> tuple[str, ...]:
     rest = list(zone)
     for card in cards:
         rest.remove(card)
+    return tuple(rest)
+
+
+def _less(zone: tuple[str, ...], cards: Iterable[str]) -> tuple[str, ...]:
+    """The zone without those of `cards` it holds (one copy each), ignoring the others."""
+    rest = list(zone)
+    for card in cards:
+        if card in rest:
+            rest.remove(card)
     return tuple(rest)
 
 
@@ -390,6 +407,7 @@ class ThreeByThree(Game):
         state.face_down = [tuple(cards[9 * i : 9 * i + 3]) for i in range(n)]
         state.face_up = [tuple(cards[9 * i + 3 : 9 * i + 6]) for i in range(n)]
         state.hands = [tuple(cards[9 * i + 6 : 9 * i + 9]) for i in range(n)]
+        state.known = [()] * n
         state.draw = tuple(cards[9 * n :])
         state.pile = ()
         state.burned = ()
@@ -464,6 +482,11 @@ class ThreeByThree(Game):
         None for a spectator, a seat that is out, or once the game is over.
         `places` lists the seats that got rid of their cards, in order; the
         loser is not in it, but the loser's seat shows the last place.
+
+        What everyone saw is public: `burned` lists the burned cards in the
+        order they were played, and each seat's `known` the hand cards every
+        player knows it holds (sorted): face-up cards it took into its hand in
+        tour 1 and cards it picked up with the pile, until it plays them.
         """
         n = len(state.players)
         if seat is not None and (type(seat) is not int or not 0 <= seat < n):
@@ -487,6 +510,7 @@ class ThreeByThree(Game):
                     "face_down": [card is not None for card in state.face_down[i]],
                     "place": _place(state, i),
                     "ready": state.ready[i],
+                    "known": sort_cards(state.known[i]),
                 }
                 for i in range(n)
             ],
@@ -497,10 +521,86 @@ class ThreeByThree(Game):
             "restriction": "seven" if top == "7" else None,
             "draw_count": len(state.draw),
             "burned_count": len(state.burned),
+            "burned": list(state.burned),
             "source": None if seat is None or state.phase == OVER else _source(state, seat),
             "places": list(state.places),
             "loser": state.loser,
         }
+
+    def sample_state(self, view: Mapping[str, JSON], rng: random.Random) -> ThreeByThreeState:
+        """A full state consistent with `view`, the view of one seat, dealt with `rng`.
+
+        What the seat knows stays as the view states it: its own hand, every
+        face-up card, the pile, the burned cards and the cards each seat is
+        known to hold. The cards it has not seen are shuffled into the places
+        it cannot see, in the view's counts: the rest of every other hand, the
+        face-down slots and the draw pile; any left over (a staged deck that
+        left cards out) are out of play. Built from the view alone, sharing
+        nothing mutable with it; the sample's event log starts empty.
+        """
+        seat = view["seat"]
+        infos = view["seats"]
+        n = len(infos)
+        if type(seat) is not int or not 0 <= seat < n:
+            raise ValueError(f"a sample is dealt for a seat of the view, not for {seat!r}")
+        decks = 1 if n <= 5 else 2
+        hand = tuple(view["hand"])
+        seen = [*hand, *view["pile"], *view["burned"]]
+        missing = view["draw_count"]
+        for i, info in enumerate(infos):
+            seen += info["face_up"]
+            missing += sum(info["face_down"])
+            if i != seat:
+                seen += info["known"]
+                missing += info["hand_count"] - len(info["known"])
+        unseen = DECK_COUNT[decks].copy()
+        unseen.subtract(seen)
+        pool = list(unseen.elements())
+        if len(pool) != 52 * decks - len(seen) or len(pool) < missing:
+            raise ValueError("the view names more cards than the game holds")
+        rng.shuffle(pool)
+
+        at = 0
+        hands: list[tuple[str, ...]] = []
+        face_down: list[tuple[str | None, ...]] = []
+        for i, info in enumerate(infos):
+            if i == seat:
+                hands.append(hand)
+            else:
+                extra = info["hand_count"] - len(info["known"])
+                hands.append((*info["known"], *pool[at : at + extra]))
+                at += extra
+        for info in infos:
+            slots: list[str | None] = []
+            for down in info["face_down"]:
+                slots.append(pool[at] if down else None)
+                at += down
+            face_down.append(tuple(slots))
+
+        state = ThreeByThreeState.__new__(ThreeByThreeState)
+        state.players = tuple(view["players"])
+        state.seed = rng.getrandbits(32)
+        state.rng = random.Random(state.seed)
+        state.decks = decks
+        state.dealer = view["dealer"]
+        state.phase = view["phase"]
+        state.tour = view["tour"]
+        state.turn = view["to_act"][0] if view["to_act"] else None
+        state.hands = hands
+        state.known = [tuple(info["known"]) for info in infos]
+        state.face_up = [tuple(info["face_up"]) for info in infos]
+        state.face_down = face_down
+        state.draw = tuple(pool[at : at + view["draw_count"]])
+        state.pile = tuple(view["pile"])
+        state.burned = tuple(view["burned"])
+        state.out_of_play = tuple(sort_cards(pool[at + view["draw_count"] :]))
+        state.ready = [info["ready"] for info in infos]
+        state.places = list(view["places"])
+        state.loser = view["loser"]
+        state.latest = None
+        state.event_total = 0
+        state.legal = None
+        return state
 
     def log(
         self, state: ThreeByThreeState, seat: int | None, start: int = 0
@@ -584,13 +684,6 @@ class ThreeByThree(Game):
         if not isinstance(source, str) or source not in (HAND, FACE_UP):
             raise IllegalAction(f"a play comes from 'hand' or 'face-up', not {source!r}")
         return Play(source, ordered)
-
-    def bot_action(
-        self, view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random
-    ) -> Action:
-        from rules.bots.three_by_three import choose
-
-        return choose(view, legal, rng)
 
 
 ACTION_KEYS = {
@@ -708,6 +801,7 @@ def _place(state: ThreeByThreeState, seat: int) -> int | None:
 def _choose_face_up(state: ThreeByThreeState, seat: int, cards: tuple[str, ...]) -> None:
     """Tour 1: fix the seat's face-up cards; after the dealer, play begins left of the dealer."""
     state.hands[seat] = _without(state.hands[seat] + state.face_up[seat], cards)
+    state.known[seat] = _less(state.face_up[seat], cards)
     state.face_up[seat] = cards
     state.ready[seat] = True
     state.record(("swap", seat, cards))
@@ -724,6 +818,8 @@ def _choose_face_up(state: ThreeByThreeState, seat: int, cards: tuple[str, ...])
 def _play(state: ThreeByThreeState, seat: int, source: str, cards: tuple[str, ...]) -> None:
     if source == HAND:
         state.hands[seat] = _without(state.hands[seat], cards)
+        if state.known[seat]:
+            state.known[seat] = _less(state.known[seat], cards)
     else:
         state.face_up[seat] = _without(state.face_up[seat], cards)
     _lay(state, seat, source, cards)
@@ -785,6 +881,7 @@ def _turn_up(state: ThreeByThreeState, seat: int, slot: int) -> None:
         return
     taken = (*state.pile, card)
     state.hands[seat] += taken
+    state.known[seat] += taken
     state.pile = ()
     state.record(("miss", seat, card, len(taken)))
     state.turn = _next_seat(state, seat)
@@ -793,6 +890,7 @@ def _turn_up(state: ThreeByThreeState, seat: int, slot: int) -> None:
 def _take_pile(state: ThreeByThreeState, seat: int) -> None:
     """Nothing fits: the whole pile goes into the hand and the next seat plays."""
     state.hands[seat] += state.pile
+    state.known[seat] += state.pile
     state.record(("take", seat, len(state.pile)))
     state.pile = ()
     state.turn = _next_seat(state, seat)

@@ -515,6 +515,78 @@ class Xoxo(Game):
             "winners": list(state.winners),
         }
 
+    def sample_state(self, view: Mapping[str, JSON], rng: random.Random) -> XoxoState:
+        """A full state consistent with one seat's `view`, what the seat cannot see dealt at random.
+
+        Hidden from a seat are the tiles below the top of each stack and of each board cell,
+        the values of the other seats' unmet targets and the boxed targets. The unseen tiles
+        (the 48 less every top in view) are shuffled into those places. Each hidden target
+        takes a value of its kind that the view names nowhere and that shows in no line of
+        the board (a showing value is met at once); the box takes the values left over.
+        Tops, heights, stack sizes, met flags, whose turn and the end stay as the view says.
+        Built from the view alone and sharing nothing with it; the sample's log holds only
+        the set-up and, once the game is over, how it ended.
+        """
+        seat = view["seat"]
+        if type(seat) is not int:
+            raise ValueError("a sample is built from one seat's view, not from the table's")
+        seats = view["seats"]
+        tops = {(cell["x"], cell["y"]): cell["top"] for cell in view["cells"]}
+        piles = [info["stack"] for info in seats] + [view["general"]]
+        seen = {*tops.values(), *(pile["top"] for pile in piles)}
+        pool = [tile for tile in ALL_TILES if tile not in seen]
+        rng.shuffle(pool)
+        at = 0
+        stacks = []
+        for pile in piles:
+            if pile["top"] is None:
+                stacks.append(())
+                continue
+            stacks.append((pile["top"], *pool[at : at + pile["count"] - 1]))
+            at += pile["count"] - 1
+        under: dict[Cell, tuple[str, ...]] = {}
+        for cell in view["cells"]:
+            if cell["height"] > 1:
+                under[(cell["x"], cell["y"])] = tuple(pool[at : at + cell["height"] - 1])
+                at += cell["height"] - 1
+
+        values = [[target["value"] for target in info["targets"]] for info in seats]
+        hidden: dict[str, list[tuple[int, int]]] = {}
+        for i, info in enumerate(seats):
+            for j, target in enumerate(info["targets"]):
+                if target["value"] is None:
+                    hidden.setdefault(target["kind"], []).append((i, j))
+        ruled_out = {value for row in values for value in row} | _showing(tops)
+        for kind, slots in hidden.items():
+            free = [value for value in VALUES if KIND_OF[value] == kind and value not in ruled_out]
+            for (i, j), value in zip(slots, rng.sample(free, len(slots)), strict=True):
+                values[i][j] = value
+        dealt = {value for row in values for value in row}
+
+        state = XoxoState.__new__(XoxoState)
+        state.players = tuple(view["players"])
+        state.seed = rng.getrandbits(32)
+        state.rng = random.Random(state.seed)
+        state.start = view["start"]
+        state.phase = view["phase"]
+        state.turn = view["to_act"][0] if view["to_act"] else None
+        state.stacks = stacks[:-1]
+        state.general = stacks[-1]
+        state.tops = tops
+        state.under = under
+        last = view["last"]
+        state.last = None if last is None else (last["x"], last["y"])
+        state.targets = tuple(tuple(row) for row in values)
+        state.met = [tuple(target["met"] for target in info["targets"]) for info in seats]
+        state.boxed = tuple(value for value in VALUES if value not in dealt)
+        state.winners = tuple(view["winners"])
+        events: list[Event] = [("start", None, state.start)]
+        if state.phase == OVER:
+            events.append(_end_event(view))
+        state.events = events
+        state.legal = None
+        return state
+
     def log(self, state: XoxoState, seat: int | None, start: int = 0) -> list[dict[str, JSON]]:
         """The events in words. Every event is public: tiles placed, targets met, the end.
         A met target also comes as data: "met" holds its owner, value and the lines (in
@@ -583,13 +655,6 @@ class Xoxo(Game):
         if type(x) is not int or type(y) is not int:
             raise IllegalAction(f"a cell is two whole numbers x and y, not ({x!r}, {y!r})")
         return Place(source, x, y)
-
-    def bot_action(
-        self, view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random
-    ) -> Action:
-        from rules.bots.xoxo import choose
-
-        return choose(view, legal, rng)
 
 
 PLACE_KEYS = {"type", "source", "x", "y"}
@@ -719,6 +784,26 @@ def _finish(state: XoxoState, winners: tuple[int, ...], event: Event) -> None:
     state.turn = None
     state.winners = winners
     state.record(event)
+
+
+def _showing(tops: Mapping[Cell, str]) -> set[str]:
+    """Every value that shows in a line of the board."""
+    return {value for line in all_lines(tops) for value in shared_values(*(tops[c] for c in line))}
+
+
+def _end_event(view: Mapping[str, JSON]) -> Event:
+    """The last event of a game that is over, as its view tells it."""
+    winners = tuple(view["winners"])
+    seats = view["seats"]
+    if all(target["met"] for target in seats[winners[0]]["targets"]):
+        return ("won", None, winners)
+    if view["general"]["count"] == 0:
+        empty: int | str = GENERAL
+    else:
+        empty = next(i for i, info in enumerate(seats) if info["stack"]["count"] == 0)
+    scores = [info["met"] for info in seats]
+    best = scores[winners[0]]
+    return ("ended", None, empty, winners[0], best, scores.count(best) > 1)
 
 
 def _and(words: Sequence[str]) -> str:

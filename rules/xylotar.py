@@ -48,21 +48,28 @@ The view (`Xylotar.view`) is plain JSON, only what the seat may know:
     seats                   per seat: {"name", "side": bool, "sorter": seat,
                             "tricks": tricks won this round,
                             "bid": {"slot", "card"} or None (face up),
-                            "slots": [{"colour", "status", "value"}]} where status is
-                            "down" | "played" | "bid" and value is an int when the
-                            card is face up or the viewer knows it, else None
+                            "slots": [{"colour", "status", "value"}], "peeked"} where
+                            status is "down" | "played" | "bid" and value is an int
+                            when the card is face up or the viewer knows it, else None;
+                            "peeked" is [a, b], the two slots the seat looked at to bid
+                            this round (everyone sees which, only the seat the values),
+                            or None (no bid yet, a last-card bid, a side player)
     sorted                  the hands this seat sorted this round, as laid out:
                             [{"seat": holder, "cards": [...]}]; the seat saw them
                             while sorting. Screens show these values only with the
                             "sorting memory" option (in "slots"); a computer player
-                            remembers them always. [] for a spectator
-    sorting                 while sorting: {"sorter", "target", "placed_count",
-                            "left_count", "placed", "left", "choices"}; "placed"
-                            (the row so far, left first), "left" (highest first),
-                            "choices" (colours that may come next) and the two counts
-                            are for the sorter only (the counts would tell others
-                            which values are equal), None for everyone else; the
-                            whole entry is None outside sorting
+                            remembers them always. [] for a spectator and while
+                            sorting (see "finished" below)
+    sorting                 while sorting: {"sorter", "target", "waiting",
+                            "placed_count", "left_count", "placed", "left", "choices",
+                            "finished"}; "waiting" the holders whose hands come after
+                            the target's; "finished" the hands this seat has already
+                            sorted this round, as laid out ([{"seat", "cards"}], [] for
+                            a spectator); "placed" (the row so far, left first),
+                            "left" (highest first), "choices" (colours that may come
+                            next) and the two counts are for the sorter only (the
+                            counts would tell others which values are equal), None
+                            for everyone else; the whole entry is None outside sorting
     peek                    {"slots": [a, b], "cards": [..]} for the seat that peeked
                             and must now bid, None otherwise
     rounds                  finished rounds: [{"round", "leader", "tricks", "bids",
@@ -109,6 +116,10 @@ SIDE_NAMES = ("West", "East")
 SORT, PLAY, BID, OVER = "sort", "play", "bid", "over"
 DOWN, PLAYED, BIDDEN = "down", "played", "bid"
 SORTING_MEMORY = "sorting_memory"
+COLOUR_BIT = {colour: 1 << index for index, colour in enumerate(COLOURS)}
+"""A bit per colour, for sets of colours as masks."""
+TOP = max(TOP_VALUE.values())
+"""The highest value of all."""
 
 
 def value(card: str) -> int:
@@ -578,6 +589,76 @@ class Xylotar(Game):
             "tie_break": state.tie_break,
         }
 
+    def sample_state(self, view: Mapping[str, JSON], rng: random.Random) -> XylotarState:
+        """A full state consistent with one seat's `view`, what the seat cannot see dealt
+        at random from the cards it has not seen.
+
+        The seat has seen the played and bid cards, its returned and peeked cards, the
+        hands it sorted this round and, while it sorts, the hand in its hands. Every
+        colour is public once the rows are laid out, so in play the unseen cards go
+        into the face-down slots of unknown value, colour by colour, with every row
+        descending and every known card where the view has it: uniformly at random over
+        all such deals (see `_RowDeal`). While sorting, the unseen cards make up the
+        hands still to be sorted and the rows sorted by others (equal values in random
+        order); a hand someone else is sorting is sorted as far as its unique values go.
+        Table facts (phase, turn, trick, bids, peeked slots, scores) are as the view
+        states. Built from the view alone, sharing nothing with it; the log is empty.
+        """
+        seat = view["seat"]
+        if type(seat) is not int:
+            raise ValueError("a sample is built from one seat's view, not from the table's")
+        seats = view["seats"]
+        state = XylotarState.__new__(XylotarState)
+        state.names = tuple(view["players"])
+        state.sides = frozenset(view["side_seats"])
+        state.players = tuple(
+            name for index, name in enumerate(state.names) if index not in state.sides
+        )
+        state.seed = rng.getrandbits(32)
+        state.rng = random.Random(state.seed)
+        state.memory = bool(view["options"][SORTING_MEMORY])
+        state.dealer = view["dealer"]
+        state.round = view["round"]
+        state.extra_rounds = view["extra_rounds"]
+        state.round_leader = view["round_leader"]
+        state.phase = view["phase"]
+        state.turn = view["to_act"][0] if view["to_act"] else None
+        state.trick_no = view["trick_number"]
+        state.leader = view["leader"]
+        state.tricks = [info["tricks"] for info in seats]
+        state.bid_slot = [None if info["bid"] is None else info["bid"]["slot"] for info in seats]
+        state.returned = [None] * len(seats)
+        state.peek = None
+        state.trick = tuple((play["seat"], play["slot"]) for play in view["trick"])
+        last = view["last_trick"]
+        state.last = (
+            None
+            if last is None
+            else (tuple((play["seat"], play["card"]) for play in last["plays"]), last["winner"])
+        )
+        state.rounds = tuple(
+            RoundScore(
+                score["round"],
+                score["leader"],
+                tuple(score["tricks"]),
+                tuple(score["bids"]),
+                tuple(score["met"]),
+                tuple(score["points"]),
+                score["cancel"],
+            )
+            for score in view["rounds"]
+        )
+        state.totals = [total or 0 for total in view["totals"]]
+        state.winner = view["winner"]
+        state.tie_break = view["tie_break"]
+        state.events = []
+        state.legal = None
+        if state.phase == SORT:
+            _sample_sorting(state, view, rng)
+        else:
+            _sample_rows(state, view, rng)
+        return state
+
     def log(self, state: XylotarState, seat: int | None, start: int = 0) -> list[dict[str, JSON]]:
         """The events in words; peeked values only in the peeker's own log. An entry's
         actor is the seat whose move (or whose side player's play) it came from: the
@@ -670,13 +751,6 @@ class Xylotar(Game):
         if type(slot) is not int:
             raise IllegalAction(f"a slot is a whole number, not {slot!r}")
         return Play(slot) if kind == "play" else Bid(slot)
-
-    def bot_action(
-        self, view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random
-    ) -> Action:
-        from rules.bots.xylotar import choose
-
-        return choose(view, legal, rng)
 
 
 ACTION_KEYS = {
@@ -985,7 +1059,19 @@ def _seat_view(state: XylotarState, holder: int, viewer: int | None) -> dict[str
             }
             for slot, card in enumerate(row)
         ],
+        "peeked": _peeked(state, holder),
     }
+
+
+def _peeked(state: XylotarState, holder: int) -> list[int] | None:
+    """The two slots `holder` looked at to bid this round, which everyone sees (not the
+    values): during the bid, then with the bid slot and the returned slot."""
+    if state.peek is not None and state.turn == holder:
+        return list(state.peek)
+    returned, slot_bid = state.returned[holder], state.bid_slot[holder]
+    if returned is None or slot_bid is None:
+        return None
+    return sorted((returned, slot_bid))
 
 
 def _sorting_view(state: XylotarState, viewer: int | None) -> dict[str, JSON] | None:
@@ -1002,6 +1088,11 @@ def _sorting_view(state: XylotarState, viewer: int | None) -> dict[str, JSON] | 
         "placed": list(state.placed) if mine else None,
         "left": list(state.left) if mine else None,
         "choices": _colours(state) if mine else None,
+        "finished": [
+            {"seat": done, "cards": list(state.rows[done])}
+            for done in range(state.seats)
+            if viewer is not None and state.rows[done] and _sorter(state, done) == viewer
+        ],
     }
 
 
@@ -1009,6 +1100,204 @@ def _peek_view(state: XylotarState, viewer: int | None) -> dict[str, JSON] | Non
     if state.peek is None or viewer != state.turn:
         return None
     return {"slots": list(state.peek), "cards": [state.rows[viewer][s] for s in state.peek]}
+
+
+def _sample_sorting(state: XylotarState, view: Mapping[str, JSON], rng: random.Random) -> None:
+    """While sorting: the rows sorted so far, the hands waiting and the hand being sorted,
+    from the cards the viewing seat has not seen."""
+    n = state.seats
+    sorting = view["sorting"]
+    target, waiting = sorting["target"], sorting["waiting"]
+    mine = sorting["sorter"] == view["seat"]
+    finished = {hand["seat"]: tuple(hand["cards"]) for hand in sorting["finished"]}
+    seen = {card for cards in finished.values() for card in cards}
+    if mine:
+        seen.update(sorting["placed"], sorting["left"])
+    unseen = [card for card in deck_for(n) if card not in seen]
+    rng.shuffle(unseen)
+    size = state.per_hand
+    hands = (tuple(unseen[at : at + size]) for at in range(0, len(unseen), size))
+    state.rows = [()] * n
+    state.dealt = [()] * n
+    state.status = [()] * n
+    for holder in range(n):
+        if holder in finished:
+            state.rows[holder] = finished[holder]
+        elif holder in waiting:
+            state.dealt[holder] = next(hands)
+        elif holder != target:
+            shuffled = sorted(next(hands), key=lambda card: (-value(card), rng.random()))
+            state.rows[holder] = tuple(shuffled)
+    state.jobs = tuple((_sorter(state, holder), holder) for holder in (target, *waiting))
+    if mine:
+        state.placed, state.left = tuple(sorting["placed"]), tuple(sorting["left"])
+    else:
+        # Every hand holds two cards of one value, so this stops with the job unfinished.
+        state.placed, state.left = (), tuple(sorted(next(hands), key=_order_key))
+        _place_single(state)
+
+
+def _sample_rows(state: XylotarState, view: Mapping[str, JSON], rng: random.Random) -> None:
+    """In play: the rows as laid out, the unknown face-down values dealt by `_RowDeal`,
+    and the peeked slots back as the peek under way or the returned card."""
+    n = state.seats
+    sorted_by_viewer = {hand["seat"]: hand["cards"] for hand in view["sorted"]}
+    rows: list[list[str | None]] = []
+    colours: list[list[str]] = []
+    for holder, info in enumerate(view["seats"]):
+        slots = info["slots"]
+        colours.append([slot["colour"] for slot in slots])
+        known = sorted_by_viewer.get(holder)
+        if known is None:
+            known = [None if s["value"] is None else f"{s['colour']}{s['value']}" for s in slots]
+        rows.append(list(known))
+        peeked, slot_bid = info["peeked"], state.bid_slot[holder]
+        if peeked is None:
+            continue
+        if slot_bid is None:
+            state.peek = (peeked[0], peeked[1])
+        else:
+            state.returned[holder] = peeked[1] if peeked[0] == slot_bid else peeked[0]
+    seen = {card for row in rows for card in row if card is not None}
+    state.rows = _RowDeal(rows, colours, [c for c in deck_for(n) if c not in seen]).deal(rng)
+    state.status = [tuple(slot["status"] for slot in info["slots"]) for info in view["seats"]]
+    state.dealt = [()] * n
+    state.jobs = ()
+    state.placed = state.left = ()
+
+
+class _RowDeal:
+    """Unseen cards dealt into the unknown slots of descending rows, uniformly at random
+    over every deal that keeps each row descending (equal values in any colour order).
+
+    A run is a stretch of unknown slots between two known cards of a row (or its ends);
+    its values lie between those known values. The deal goes from the highest value
+    down: each value's unseen cards (one per colour at most) take the next unknown slots
+    of some runs, a few slots of different colours from each. The number of ways to
+    finish from every (value, slots filled per run) weights each step exactly. Public
+    colours leave few deals, so that table stays small.
+    """
+
+    def __init__(
+        self, rows: list[list[str | None]], colours: list[list[str]], unseen: Sequence[str]
+    ) -> None:
+        self.rows = rows
+        self.runs: list[tuple[int, list[int], int, int]] = []
+        """Per run: holder, slots (left first), highest and lowest value allowed."""
+        for holder, row in enumerate(rows):
+            run: list[int] = []
+            high = TOP
+            for slot, card in enumerate(row):
+                if card is None:
+                    run.append(slot)
+                    continue
+                if run:
+                    self.runs.append((holder, run, high, value(card)))
+                    run = []
+                high = value(card)
+            if run:
+                self.runs.append((holder, run, high, 0))
+        self.colours = colours
+        self.prefixes: list[list[list[int]]] = []
+        """Per run and slots filled: the colour masks of the next 1, 2, ... slots while
+        their colours differ (one value has one card per colour)."""
+        for holder, run, _, _ in self.runs:
+            bits = [COLOUR_BIT[colours[holder][slot]] for slot in run]
+            per_start = []
+            for start in range(len(bits)):
+                masks: list[int] = []
+                mask = 0
+                for bit in bits[start:]:
+                    if mask & bit:
+                        break
+                    mask |= bit
+                    masks.append(mask)
+                per_start.append(masks)
+            self.prefixes.append(per_start)
+        self.unseen = [0] * (TOP + 1)
+        """Per value, the colour mask of its unseen cards."""
+        for card in unseen:
+            self.unseen[value(card)] |= COLOUR_BIT[card[0]]
+        self.ways: dict[tuple[int, tuple[int, ...]], int] = {}
+        self.steps: dict[tuple[int, tuple[int, ...]], list[tuple[int, ...]]] = {}
+
+    def _steps(self, level: int, filled: tuple[int, ...]) -> list[tuple[int, ...]]:
+        """Every way to place the unseen cards of value `level`: the slots filled per run
+        afterwards. A run whose lowest value is `level` must be full afterwards."""
+        mask = self.unseen[level]
+        open_runs: list[int] = []
+        options: list[list[tuple[int, int]]] = []
+        for index, (_, run, high, low) in enumerate(self.runs):
+            done = filled[index]
+            if done == len(run) or level > high:
+                continue
+            if level < low:
+                return []
+            masks = self.prefixes[index][done]
+            if level == low:
+                need = len(run) - done
+                if need > len(masks) or masks[need - 1] & ~mask:
+                    return []
+                choice = [(need, masks[need - 1])]
+            else:
+                choice = [(0, 0)]
+                for take, taken in enumerate(masks, 1):
+                    if taken & ~mask:
+                        break
+                    choice.append((take, taken))
+            open_runs.append(index)
+            options.append(choice)
+        reach = [0] * (len(open_runs) + 1)
+        for at in range(len(open_runs) - 1, -1, -1):
+            reach[at] = reach[at + 1] | options[at][-1][1]
+        found: list[tuple[int, ...]] = []
+        after = list(filled)
+
+        def cover(at: int, left: int) -> None:
+            if left & ~reach[at]:
+                return
+            if at == len(open_runs):
+                found.append(tuple(after))
+                return
+            index = open_runs[at]
+            for take, taken in options[at]:
+                if taken & ~left:
+                    break
+                after[index] = filled[index] + take
+                cover(at + 1, left & ~taken)
+            after[index] = filled[index]
+
+        cover(0, mask)
+        return found
+
+    def _ways(self, level: int, filled: tuple[int, ...]) -> int:
+        """How many deals finish the rows from here, values `level` and below to place.
+        Below 0 every run is full: a run must be full once its lowest value is placed."""
+        if level < 0:
+            return 1
+        key = (level, filled)
+        ways = self.ways.get(key)
+        if ways is None:
+            steps = self.steps[key] = self._steps(level, filled)
+            ways = self.ways[key] = sum(self._ways(level - 1, step) for step in steps)
+        return ways
+
+    def deal(self, rng: random.Random) -> list[tuple[str, ...]]:
+        """The rows with every unknown slot dealt, each possible deal equally likely."""
+        filled = (0,) * len(self.runs)
+        if not self._ways(TOP, filled):
+            raise ValueError("no deal of the unseen cards fits this view")
+        for level in range(TOP, -1, -1):
+            pick = rng.randrange(self.ways[level, filled])
+            for step in self.steps[level, filled]:
+                pick -= self._ways(level - 1, step)
+                if pick < 0:
+                    break
+            for index, (holder, run, _, _) in enumerate(self.runs):
+                for slot in run[filled[index] : step[index]]:
+                    self.rows[holder][slot] = f"{self.colours[holder][slot]}{level}"
+            filled = step
+        return [tuple(card for card in row if card is not None) for row in self.rows]
 
 
 def _event_text(event: Event, names: tuple[str, ...], seat: int | None) -> str:

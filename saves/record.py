@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from rules import JSON, Action, Game, get_game
+from rules.bots import DEFAULT_LEVEL, LEVELS
 from saves.errors import DamagedSave
 
 FORMAT = "hotseat-save"
@@ -20,6 +21,8 @@ VERSION = 1
 KINDS = ("human", "computer", "remote")
 """A person at the keyboard that opens the game, the computer, or a registered player
 who connects to the host (`hotseat host`) from their own terminal."""
+OLD_LEVELS = {"basic": "normal"}
+"""Levels older saves store, and the level each reads as."""
 
 _FIELDS = (
     "format",
@@ -39,15 +42,18 @@ _FIELDS = (
 
 @dataclass
 class PlayerSpec:
-    """Who sits in a seat: a name, and who plays it (see KINDS)."""
+    """Who sits in a seat: a name, who plays it (see KINDS), and how well a computer
+    plays (one of rules.bots.LEVELS; stored for every seat, it matters for computers only)."""
 
     name: str
     kind: str
-    level: str = "basic"
+    level: str = DEFAULT_LEVEL
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise ValueError(f"a player is 'human', 'computer' or 'remote', not {self.kind!r}")
+        if self.level not in LEVELS:
+            raise ValueError(f"a level is {_choices(LEVELS)}, not {self.level!r}")
 
 
 @dataclass
@@ -272,8 +278,18 @@ def _players(value: JSON) -> list[PlayerSpec]:
         kind = entry["kind"]
         if kind not in KINDS:
             raise _Bad(f"{where}.kind must be 'human', 'computer' or 'remote', not {kind!r}")
-        players.append(PlayerSpec(_text(entry, "name", where), kind, _text(entry, "level", where)))
+        level = _text(entry, "level", where)
+        level = OLD_LEVELS.get(level, level)
+        if level not in LEVELS:
+            raise _Bad(f"{where}.level must be {_choices(LEVELS)}, not {level!r}")
+        players.append(PlayerSpec(_text(entry, "name", where), kind, level))
     return players
+
+
+def _choices(words: tuple[str, ...]) -> str:
+    """The words quoted for a message: 'easy' or 'normal'; 'a', 'b' or 'c'."""
+    quoted = [repr(word) for word in words]
+    return " or ".join([", ".join(quoted[:-1]), quoted[-1]] if len(quoted) > 1 else quoted)
 
 
 def _actions(value: JSON) -> list[tuple[int, JSON]]:

@@ -282,15 +282,17 @@ class SaveStore:
         `optional` seats (the computers) that no live terminal holds.
 
         SeatsHeld names the live holder of a wanted seat unless `take_over`, which
-        takes every wanted and optional seat from its holder (that terminal notices
-        and stops).
+        takes the wanted seats and the optional ones of the terminals it takes them
+        from (those notice and stop); other terminals keep their computers.
         """
         with self.database.transaction("cannot open the game") as db:
             taken = seats.holders(db, game, wanted | optional)
             blocking = {seat: who for seat, who in taken.items() if seat in wanted}
             if blocking and not take_over:
                 raise SeatsHeld(*self._held_message(db, game, blocking))
-            free = optional if take_over else optional - set(taken)
+            tokens = dict(db.execute("SELECT seat, token FROM seats WHERE game = ?", (game,)))
+            displaced = {tokens[seat] for seat in blocking} if take_over else set()
+            free = {seat for seat in optional if seat not in taken or tokens[seat] in displaced}
             return seats.take(db, game, wanted | free)
 
     def extend(self, lease: Lease, seats_wanted: set[int]) -> Lease:

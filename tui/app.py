@@ -6,6 +6,7 @@ from textual import events
 from textual.app import App
 from textual.binding import Binding
 
+from rules import SetupError
 from saves import DamagedSave, SaveError, SaveStore, SeatsHeld
 from tui import palette, textual_fixes
 from tui.crash import crash_message, write_crash_log
@@ -142,7 +143,7 @@ class HotseatApp(App[None]):
     def start_rematch(self, session: GameSession) -> None:
         try:
             new_session = session.rematch()
-        except SaveError as error:
+        except (SaveError, SetupError) as error:
             self.notify(str(error), severity="error", timeout=8, markup=False)
             self.action_home()
             return
@@ -152,8 +153,7 @@ class HotseatApp(App[None]):
     def look_for_turns(self) -> None:
         """Tell the player (a notice and the terminal bell) when it became their turn in a
         game other than the one on screen; the home screen lists afresh."""
-        if self.turns is None:
-            return
+        assert self.turns is not None  # the timer runs only for a registered player
         session = self.session
         mine = (session.name, len(session.record.actions)) if session is not None else None
         try:
@@ -161,7 +161,7 @@ class HotseatApp(App[None]):
         except SaveError:
             return  # the table or the home screen says what is wrong with the store
         if news is None:
-            return
+            return  # no table of theirs changed (a heartbeat elsewhere commits too)
         if isinstance(self.screen, HomeScreen):
             self.screen.reload()
         here = session.name if session is not None else None

@@ -216,8 +216,8 @@ def build_parser() -> Parser:
     new.add_argument(
         "--players",
         required=True,
-        help='comma-separated names; "cpu:" marks a computer player, "remote:" a registered '
-        "player who joins from their own terminal (hotseat players)",
+        help='comma-separated names; "cpu:" marks a computer player ("cpu-easy:", '
+        '"cpu-hard:" for its level), "remote:" a registered player at their own terminal',
     )
     new.add_argument("--seed", help="whole number for a repeatable deal (default random)")
     new.add_argument("--name", help="save name (default: game and date)")
@@ -350,7 +350,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "host":
         from remote.server import host_command
 
-        return host_command(args, folder)
+        return host_command(args, folder.absolute())
     try:
         args.player = registered_player(getattr(args, "player", None), folder)
     except SetupError as error:

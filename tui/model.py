@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from rules import Action, Game, SetupError, UnknownGame, get_game
+from rules.bots import DEFAULT_LEVEL, LEVELS, choose
 from rules.catalog import CATALOG
 from saves import (
     HEARTBEAT,
@@ -208,7 +209,11 @@ class GameSession:
             if not self.store.still_held(self.lease):
                 raise TakenOver()
             arrived = self.sync()
-        self.adopt_computers()
+        try:
+            self.adopt_computers()
+        except SaveError:
+            if not arrived:
+                raise
         return arrived
 
     def adopt_computers(self) -> None:
@@ -302,13 +307,16 @@ class GameSession:
             window *= 4
 
     def bot_choice(self, seat: int) -> Action:
-        """The computer player's move for `seat`, from that seat's view only.
+        """The computer player's move for `seat`, from that seat's view only, at the seat's
+        level (a seat no computer plays gets a normal player's move).
 
         Its randomness is seeded by the game and the move number, so a replayed
         session makes the same choices.
         """
+        spec = self.seat_players.get(seat)
+        level = spec.level if spec is not None and spec.kind == "computer" else DEFAULT_LEVEL
         rng = random.Random(f"{self.record.seed}:{len(self.record.actions)}")
-        return self.game.bot_action(self.view(seat), self.legal(seat), rng)
+        return choose(self.game.id, level, self.view(seat), self.legal(seat), rng)
 
 
 class TurnWatch:
@@ -319,21 +327,25 @@ class TurnWatch:
         self.player = player
         self.version: tuple[int, object] | None = None
         self.waiting: set[str] | None = None
+        self.tables: tuple[tuple[str, str | None, object], ...] | None = None
+        """Each of the player's tables as last seen: name, last played, moves."""
 
     def new_turns(self, mine: object = None) -> list[str] | None:
-        """Games that became the player's turn since the last look; None when nothing
-        changed: no other terminal committed and `mine` (anything that changes with this
-        terminal's own moves) is as before. The first look only notes them."""
+        """Games that became the player's turn since the last look; None when none of
+        their tables changed (nothing was committed elsewhere and `mine`, anything that
+        changes with this terminal's own moves, is as before; or only seats were
+        refreshed). The first look only notes them."""
         stored = self.store.data_version() if self.store.database.exists() else 0
         version = (stored, mine)
         if version == self.version:
             return None
         self.version = version
-        now = {
-            info.name
-            for info in self.store.list()
-            if is_their_turn(info.summary, self.player) and seated(info.players, self.player)
-        }
+        theirs = [info for info in self.store.list() if seated(info.players, self.player)]
+        tables = tuple((info.name, info.updated, info.summary.get("moves")) for info in theirs)
+        if tables == self.tables:
+            return None
+        self.tables = tables
+        now = {info.name for info in theirs if is_their_turn(info.summary, self.player)}
         before, self.waiting = self.waiting, now
         return [] if before is None else sorted(now - before)
 
@@ -357,21 +369,33 @@ def default_save_name(game_id: str, created: str) -> str:
     return f"{game_id}-{stamp}"
 
 
-PREFIXES = {"cpu:": "computer", "remote:": "remote"}
-"""How `--players` marks a computer player and a registered player at their own terminal."""
+PREFIXES = {
+    "cpu:": ("computer", DEFAULT_LEVEL),
+    **{f"cpu-{level}:": ("computer", level) for level in LEVELS},
+    "remote:": ("remote", DEFAULT_LEVEL),
+}
+"""How `--players` marks a computer player (with its level) and a registered player at
+their own terminal: the kind and level each prefix gives."""
 
 
 def parse_players(text: str) -> list[PlayerSpec]:
-    """Players from "Ann,remote:Bob,cpu:Carla": a `cpu:` prefix makes a computer player,
-    `remote:` a registered player who joins from their own terminal."""
+    """Players from "Ann,remote:Bob,cpu:Carla,cpu-easy:Dora": a `cpu:` prefix makes a
+    normal computer player, `cpu-LEVEL:` one of that level, `remote:` a registered player
+    who joins from their own terminal. SetupError names the levels for an unknown one."""
     specs = []
     for part in text.split(","):
         name = part.strip()
-        kind = "human"
-        for prefix, marked in PREFIXES.items():
-            if name.lower().startswith(prefix):
-                name, kind = name[len(prefix) :].strip(), marked
-        specs.append(PlayerSpec(name=name, kind=kind))
+        kind, level = "human", DEFAULT_LEVEL
+        marked = next((p for p in PREFIXES if name.lower().startswith(p)), None)
+        if marked is not None:
+            name, (kind, level) = name[len(marked) :].strip(), PREFIXES[marked]
+        elif name.lower().startswith("cpu-") and ":" in name:
+            asked = name[len("cpu-") : name.index(":")]
+            raise SetupError(
+                f"unknown computer level {asked!r} in {name!r} "
+                f"(levels: {', '.join(LEVELS)}, as in cpu-{LEVELS[0]}:NAME)"
+            )
+        specs.append(PlayerSpec(name=name, kind=kind, level=level))
     return specs
 
 
@@ -499,8 +523,14 @@ def game_title(game_id: str) -> str:
 
 
 def players_text(players: list[PlayerSpec]) -> str:
-    """Seats as "Ann, Bob (cpu)"."""
-    return ", ".join(p.name + (" (cpu)" if p.kind == "computer" else "") for p in players)
+    """Seats as "Ann, Bob (cpu), Cy (cpu, easy)": a computer's level unless it is normal."""
+    return ", ".join(p.name + _cpu_text(p) for p in players)
+
+
+def _cpu_text(spec: PlayerSpec) -> str:
+    if spec.kind != "computer":
+        return ""
+    return " (cpu)" if spec.level == DEFAULT_LEVEL else f" (cpu, {spec.level})"
 
 
 def turn_text(summary: dict[str, Any]) -> str:

@@ -1,0 +1,96 @@
+"""Computer players for every game, behind one entry point: `choose`.
+
+A computer player decides from one seat's view and the legal actions, never from
+the full state. Bots depend on engines, never the reverse. Each game's player
+lives in this package under its engine's module name (rules/bots/xoxo.py plays
+rules/xoxo.py) and is imported the first time that game is asked for, so this
+package stays light.
+
+Levels, weakest first:
+- "easy" makes the mistakes a beginner makes (each game's module says which);
+- "normal" is each game's rule-based player;
+- "hard" searches over worlds sampled from its view (`rules.bots.search`), the normal
+  player playing every seat in its playouts.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from importlib import import_module
+
+from rules import JSON, Action, UnknownGame
+from rules.catalog import CATALOG
+
+LEVELS = ("easy", "normal", "hard")
+"""The levels a computer seat may have, weakest first."""
+DEFAULT_LEVEL = "normal"
+"""A computer seat's level unless someone chooses another."""
+PLAYERS = {"easy": "choose_easy", "normal": "choose"}
+"""The function of each level in a game's player module."""
+
+Player = Callable[[Mapping[str, JSON], Sequence[Action], random.Random], Action]
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long a computer player may think: wall-clock seconds, search iterations, or
+    both (None: the level's own limit of that kind), and `stop`, asked now and then,
+    which ends the thinking early when it says True (from another thread)."""
+
+    seconds: float | None = None
+    iterations: int | None = None
+    stop: Callable[[], bool] | None = None
+
+
+_players: dict[tuple[str, str], Player] = {}
+
+
+def choose(
+    game_id: str,
+    level: str,
+    view: Mapping[str, JSON],
+    legal: Sequence[Action],
+    rng: random.Random,
+    budget: Budget | None = None,
+) -> Action:
+    """The move of a computer player of `level` at `game_id`, from the seat's `view` and
+    its `legal` actions only; all its chance comes from `rng`.
+
+    It neither mutates nor keeps its inputs. `budget` bounds a level that thinks for a
+    while; easy and normal decide at once and ignore it. ValueError names the levels for
+    an unknown level; UnknownGame names the games for an unknown game.
+    """
+    if level == "hard":
+        from rules.bots.search import search
+
+        budget = budget or Budget()
+        normal = _player(game_id, "normal")
+        return search(
+            game_id, view, legal, rng, normal, budget.seconds, budget.iterations, budget.stop
+        )
+    return _player(game_id, level)(view, legal, rng)
+
+
+def _player(game_id: str, level: str) -> Player:
+    """The function that plays `game_id` at a level that decides at once, cached."""
+    player = _players.get((game_id, level))
+    if player is None:
+        player = _players[game_id, level] = _load(game_id, level)
+    return player
+
+
+def _load(game_id: str, level: str) -> Player:
+    """The function that plays `game_id` at `level`, its module imported on first use."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
+    entry = CATALOG.get(game_id)
+    if entry is None:
+        raise UnknownGame(f"unknown game {game_id!r} (playable: {', '.join(sorted(CATALOG))})")
+    module = import_module(f"{__name__}.{entry.module.rpartition('.')[2]}")
+    player: Player = getattr(module, PLAYERS[level])
+    return player
+
+
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "Budget", "choose"]

@@ -1,9 +1,10 @@
-"""The basic Shifting Stones computer player: scores what it can, then looks a few moves ahead.
+"""The Shifting Stones computer players: they score what they can, then look ahead.
 
-It decides from its own view and the legal actions only, never the full state.
-It tries every sequence of up to three shifts and flips on a copy of the grid
+They decide from their own view and the legal actions only, never the full state.
+Normal tries every sequence of up to three shifts and flips on a copy of the grid
 (each costs a hand card) and plays the first move of the sequence that scores
-the most points per discarded card.
+the most points per discarded card. Easy looks one move ahead only; seeing
+nothing to score, it often tries a shift or flip at random, else skips.
 """
 
 from __future__ import annotations
@@ -17,6 +18,11 @@ from rules.shifting_stones import END, HAND_SIZE, NEIGHBOURS, SKIP, SKIP_DRAW, F
 
 DEPTH = 3
 """The longest sequence of shifts and flips the bot looks at."""
+EASY_DEPTH = 1
+"""The longest sequence the easy player looks at."""
+FIDDLE = 0.5
+"""How often the easy player, seeing nothing to score, shifts or flips at random (which
+also keeps cards going round: skipping alone, the players' hands could swallow the deck)."""
 Grid = tuple[tuple[str, str], ...]
 Move = tuple[str, int, int]
 """("shift", a, b) or ("flip", cell, cell)."""
@@ -74,13 +80,13 @@ def read_hand(view: Mapping[str, JSON]) -> list[HandCard]:
     ]
 
 
-def plans(grid: Grid, hand: list[HandCard]) -> list[Plan]:
-    """Every grid within DEPTH moves (each reached by its shortest sequence) that makes
+def plans(grid: Grid, hand: list[HandCard], depth: int = DEPTH) -> list[Plan]:
+    """Every grid within `depth` moves (each reached by its shortest sequence) that makes
     hand cards scorable, while enough other cards are left to pay for the moves."""
     seen = {grid}
     frontier: list[tuple[Grid, Move | None]] = [(grid, None)]
     found = []
-    for discards in range(1, min(DEPTH, len(hand) - 1) + 1):
+    for discards in range(1, min(depth, len(hand) - 1) + 1):
         reached: list[tuple[Grid, Move | None]] = []
         for before, first in frontier:
             for move in MOVES:
@@ -102,6 +108,25 @@ def choose(view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random
     the sequence with the most points per discarded card (ties: more points, then fewer
     cards), paying with the card furthest from that grid (ties: the cheaper). With no
     such sequence, skip if allowed and it draws more than refilling would, else end."""
+    return _play(view, legal, rng, DEPTH, beginner=False)
+
+
+def choose_easy(view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random) -> Action:
+    """A beginner plays as `choose` but looks only EASY_DEPTH moves ahead. When that shows
+    nothing to score, it shifts or flips at random now and then (FIDDLE), paying with any
+    card; else it skips whenever allowed (in the solo game, a strike), or ends the turn."""
+    return _play(view, legal, rng, EASY_DEPTH, beginner=True)
+
+
+def _play(
+    view: Mapping[str, JSON],
+    legal: Sequence[Action],
+    rng: random.Random,
+    depth: int,
+    beginner: bool,
+) -> Action:
+    """The choice of `choose`, looking `depth` moves ahead; a `beginner` with no sequence
+    that scores plays as `choose_easy` says."""
     if not legal:
         raise ValueError("the bot needs at least one legal action")
     scores = [action for action in legal if isinstance(action, Score)]
@@ -110,9 +135,14 @@ def choose(view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random
         return max(scores, key=lambda action: values[action.card])
     grid: Grid = tuple((stone["up"], stone["down"]) for stone in view["grid"])
     hand = read_hand(view)
-    found = plans(grid, hand)
+    found = plans(grid, hand, depth)
     if not found:
-        if SKIP in legal and len(hand) + SKIP_DRAW > max(len(hand), HAND_SIZE):
+        if beginner and rng.random() < FIDDLE:
+            moves = [action for action in legal if isinstance(action, Shift | Flip)]
+            if moves:
+                return rng.choice(moves)
+        draws_more = len(hand) + SKIP_DRAW > max(len(hand), HAND_SIZE)
+        if SKIP in legal and (beginner or draws_more):
             return SKIP
         return END
     best = max(map(_rank, found))

@@ -1,6 +1,7 @@
-"""The basic 3 x 3 computer player: sheds low cards first and saves 2s and 10s.
+"""The 3 x 3 computer players. Normal sheds low cards first and saves 2s and 10s; easy
+keeps the face-up cards it was dealt and often plays its strongest cards first.
 
-It decides from its own view and the legal actions only, never the full state.
+They decide from their own view and the legal actions only, never the full state.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ KEEPERS = frozenset("2T")
 WANDER = 0.1
 """How often the bot makes a random play instead: without it, bots can circle forever
 (one holding only 2s, the other 2 and 7s, taking the pile in turn)."""
+SLIP = 0.5
+"""How often the easy player plays its strongest fitting cards instead of its weakest."""
 
 
 def strength(card: str) -> int:
@@ -44,6 +47,24 @@ def choose(view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random
     if blinds:
         return rng.choice(blinds)
     return legal[0]
+
+
+def choose_easy(view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random) -> Action:
+    """A beginner: in tour 1 it keeps the face-up cards it was dealt, and half the time
+    (SLIP) it plays all cards of its strongest fitting rank, spending 2s and 10s first;
+    otherwise it plays as `choose`."""
+    if not legal:
+        raise ValueError("the bot needs at least one legal action")
+    if isinstance(legal[0], ChooseFaceUp):
+        dealt = sorted(view["seats"][view["seat"]]["face_up"])
+        for action in legal:
+            assert isinstance(action, ChooseFaceUp)
+            if sorted(action.cards) == dealt:
+                return action
+    plays = [action for action in legal if isinstance(action, Play)]
+    if plays and rng.random() < SLIP:
+        return max(plays, key=lambda play: (strength(play.cards[0]), len(play.cards)))
+    return choose(view, legal, rng)
 
 
 def _face_up_strength(action: Action) -> list[int]:

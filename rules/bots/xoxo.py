@@ -1,14 +1,15 @@
-"""The basic XOXO computer player: meets its own targets, and gives nothing away.
+"""The XOXO computer players. Normal meets its own targets and gives nothing away; easy
+looks at its own targets only, and not always.
 
-It decides from its own view and the legal actions only, never the full state.
-For each placement it lays the visible top tile of the chosen stack on the
-view's board and looks at the lines through that cell.
+They decide from their own view and the legal actions only, never the full state.
+For each placement they lay the visible top tile of the chosen stack on the
+view's board and look at the lines through that cell.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from rules.engine import JSON, Action
@@ -35,6 +36,8 @@ LAST_TARGET = 3.0
 """How much worse it is to give an opponent its last target (it wins)."""
 PACE = 1.0
 """Drawing from the stack that suits the score: the shorter one when leading."""
+OVERLOOK = 0.3
+"""How often the easy player overlooks even its own targets and places anywhere."""
 VALUES_OF_KIND = {"colour": COLOURS, "shape": SHAPES, "face": FACES}
 
 
@@ -98,32 +101,65 @@ def choose(view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random
     emptying a stack only when in the lead. Leading, draw from the shorter
     stack to hasten the end; behind, from the longer one.
     """
+    return _best(view, legal, rng, score)
+
+
+def choose_easy(view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random) -> Action:
+    """A beginner looks at its own targets only: it meets as many as it can (the last one
+    wins), else places anywhere, ties broken at random. It sees neither what a line may
+    give the others nor that emptying a stack ends the game, and now and then (OVERLOOK)
+    it misses its own targets too."""
+    if legal and rng.random() < OVERLOOK:
+        return rng.choice(legal)
+    return _best(view, legal, rng, own_score)
+
+
+def _best(
+    view: Mapping[str, JSON],
+    legal: Sequence[Action],
+    rng: random.Random,
+    judge: Callable[[Table, Action], float],
+) -> Action:
+    """A placement that `judge` scores highest, ties broken at random."""
     if not legal:
         raise ValueError("the bot needs at least one legal action")
     table = read(view)
-    scores = [score(table, action) for action in legal]
+    scores = [judge(table, action) for action in legal]
     best = max(scores)
     return rng.choice(
         [action for action, value in zip(legal, scores, strict=True) if value == best]
     )
 
 
-def score(table: Table, action: Action) -> float:
-    """How good the placement looks (see `choose`)."""
+def shown(table: Table, action: Action) -> set[str]:
+    """The values of the lines the placement shows through its cell."""
     assert isinstance(action, Place)
-    tile, count = table.sources[action.source]
+    tile = table.sources[action.source][0]
     assert tile is not None
     cell = (action.x, action.y)
     tops = {**table.tops, cell: tile}
-    shown = {
+    return {
         value
         for line in lines_through(tops, cell)
         for value in shared_values(*(tops[spot] for spot in line))
     }
-    mine = len(shown & table.wanted)
+
+
+def own_score(table: Table, action: Action) -> float:
+    """How good the placement looks to the easy player (see `choose_easy`)."""
+    mine = len(shown(table, action) & table.wanted)
+    return WIN if mine == len(table.wanted) else MEET * mine
+
+
+def score(table: Table, action: Action) -> float:
+    """How good the placement looks (see `choose`)."""
+    assert isinstance(action, Place)
+    count = table.sources[action.source][1]
+    shown_values = shown(table, action)
+    mine = len(shown_values & table.wanted)
     if mine == len(table.wanted):
         return WIN
-    given = sum(danger(table, value) for value in shown - table.wanted)
+    given = sum(danger(table, value) for value in shown_values - table.wanted)
     value = MEET * mine - GIVE * given
     my_met = table.met[table.seat] + mine
     leading = all(my_met > met for seat, met in enumerate(table.met) if seat != table.seat)

@@ -1,8 +1,9 @@
-"""The basic Xylotar computer player: guesses its hidden values from what is gone,
+"""The Xylotar computer players. Normal guesses its hidden values from what is gone,
 wins tricks while it still needs them, follows low otherwise, and bids a value it
-has seen that fits the tricks it expects.
+has seen that fits the tricks it expects. Easy plays the same way but bids without
+counting.
 
-It decides from its own view and the legal actions only, never the full state.
+They decide from their own view and the legal actions only, never the full state.
 """
 
 from __future__ import annotations
@@ -167,3 +168,14 @@ def choose(view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random
     if isinstance(first, Bid):
         return _bid_choice(view, legal)
     return _peek_choice(view, legal)
+
+
+def choose_easy(view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random) -> Action:
+    """A beginner bids without counting: at its first chance it peeks at a random pair and
+    bids either card of it at random. Otherwise it plays as `choose`."""
+    if not legal:
+        raise ValueError("the bot needs at least one legal action")
+    bids = [action for action in legal if isinstance(action, Peek | Bid)]
+    if bids:
+        return rng.choice(bids)
+    return choose(view, legal, rng)

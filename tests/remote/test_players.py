@@ -316,6 +316,7 @@ def test_a_name_taken_in_any_case_is_refused(
         "Bob ",
         "cpu:Bob",
         "Remote:Bob",
+        "cpu-easy:Bob",
         "Ann,Bob",
     ],
     ids=[
@@ -327,6 +328,7 @@ def test_a_name_taken_in_any_case_is_refused(
         "trailing-space",
         "cpu-prefix",
         "remote-prefix",
+        "level-prefix",
         "comma",
     ],
 )
@@ -335,6 +337,16 @@ def test_an_invalid_name_is_refused(
 ) -> None:
     message, before, after = refused(capsys, folder, "add", name, str(bob_pub))
     assert ("is not a valid player name" in message, after) == (True, before)
+
+
+def test_a_name_that_reads_as_an_option_is_refused(
+    capsys: pytest.CaptureFixture[str], folder: Path, bob_pub: Path
+) -> None:
+    code = main(["players", "add", "--save-dir", str(folder), "--", "-Bob", str(bob_pub)])
+    err = capsys.readouterr().err
+
+    assert (code, err.count("\n"), "it begins with a dash" in err) == (2, 1, True)
+    assert snapshot(folder) is None
 
 
 def test_a_name_of_24_characters_is_accepted(

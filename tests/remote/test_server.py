@@ -179,7 +179,7 @@ async def test_the_key_not_the_user_name_says_who_plays(host: Host, register: Ca
     async with connect(host, key, username="Ann") as conn:
         process = await open_terminal(conn)
         await read_until(process, Terminal(), shows_home)
-        assert read_proc(the_only_app(host), "cmdline").split("\0")[-2] == "Bob"
+        assert read_proc(the_only_app(host), "cmdline").split("\0")[-2] == "--player=Bob"
 
 
 async def test_an_unknown_key_is_refused_and_logged_in_one_line(
@@ -288,13 +288,14 @@ async def test_a_session_without_a_terminal_is_told_to_use_ssh_t(
 def test_the_app_is_hotseat_on_the_host_folder_as_the_player(tmp_path: Path) -> None:
     player = RemotePlayer("Bob", "ssh-ed25519 AAAA", "2024-01-01T00:00:00+00:00")
     assert child_command(tmp_path, player) == [
+        "setsid",
+        "--ctty",
         sys.executable,
+        "-I",
         "-m",
         "tui",
-        "--save-dir",
-        str(tmp_path),
-        "--player",
-        "Bob",
+        f"--save-dir={tmp_path}",
+        "--player=Bob",
     ]
 
 
@@ -579,3 +580,30 @@ async def test_the_host_says_how_to_connect_and_stops_on_sigterm(folder: Path) -
     assert said[0].decode().startswith(f"hotseat host: serving 0 registered players on port {port}")
     assert b"hotseat players add" in said[1]
     assert said[2].decode() == f"Friends connect with: ssh -p {port} 127.0.0.1\n"
+
+
+async def test_an_app_is_hung_up_by_the_kernel_when_the_host_dies_without_a_word(
+    folder: Path, register: Callable
+) -> None:
+    key = register("Bob")
+    port = free_port()
+    command = [sys.executable, "-m", "tui", *host_args(folder, port)]
+    host = await asyncio.create_subprocess_exec(*command, stdout=asyncio.subprocess.PIPE)
+    assert host.stdout is not None
+    try:
+        for _ in range(3):
+            await asyncio.wait_for(host.stdout.readline(), WAIT)
+        async with asyncssh.connect(
+            "127.0.0.1", port, client_keys=[key], known_hosts=None, agent_path=None
+        ) as conn:
+            process = await open_terminal(conn)
+            assert await read_until(process, Terminal(), shows_home)
+            (app,) = (int(pid) for pid in read_proc(host.pid, f"task/{host.pid}/children").split())
+            host.kill()  # no clean-up at all: kill -9
+            await host.wait()
+
+            assert await gone(app)
+    finally:
+        if host.returncode is None:
+            host.kill()
+            await host.wait()

@@ -15,13 +15,14 @@ from typing import Any
 
 import pytest
 
+from rules.bots import choose
 from rules.shifting_stones import ShiftingStones, ShiftingStonesState
 from rules.three_by_three import FULL_DECK, SORT_KEY, ThreeByThreeState
 from rules.xoxo import KIND_OF, TILE_PARTS, Xoxo, XoxoState
 
 from staging import GAME, NAMES
 
-SEAT_KEYS = {"name", "hand_count", "face_up", "face_down", "place", "ready"}
+SEAT_KEYS = {"name", "hand_count", "face_up", "face_down", "place", "ready", "known"}
 
 
 def redeal(state: ThreeByThreeState, seat: int | None, rng: random.Random) -> ThreeByThreeState:
@@ -59,7 +60,7 @@ def sampled_states(players: int, seed: int) -> Iterator[ThreeByThreeState]:
         if rng.random() < 0.3:
             action = rng.choice(legal)
         else:
-            action = GAME.bot_action(GAME.view(state, seat), legal, rng)
+            action = choose(GAME.id, "normal", GAME.view(state, seat), legal, rng)
         state = GAME.apply(state, seat, action)
         yield state
 
@@ -101,13 +102,16 @@ def test_a_log_does_not_change_when_others_drew_other_cards(players: int, seed: 
 @pytest.mark.parametrize(("players", "seed"), GAMES_TO_WATCH)
 def test_a_view_names_only_its_own_hand_and_public_cards(players: int, seed: int) -> None:
     for state in sampled_states(players, seed):
+        everyone = GAME.view(state, None)
         for seat in [None, *range(players)]:
             view = GAME.view(state, seat)
-            public = set(view["hand"]) | set(view["pile"])
-            for info in view["seats"]:
+            assert view["burned"] == everyone["burned"]
+            public = set(view["hand"]) | set(view["pile"]) | set(view["burned"])
+            for info, shared in zip(view["seats"], everyone["seats"], strict=True):
                 assert set(info) == SEAT_KEYS
                 assert all(isinstance(slot, bool) for slot in info["face_down"])
-                public |= set(info["face_up"])
+                assert info["known"] == shared["known"]
+                public |= set(info["face_up"]) | set(info["known"])
             assert set(card_strings(view)) <= public
             if seat is None:
                 assert view["hand"] == []
@@ -160,7 +164,7 @@ def xoxo_states(players: int, seed: int) -> Iterator[XoxoState]:
         if rng.random() < 0.3:
             action = rng.choice(legal)
         else:
-            action = XOXO.bot_action(XOXO.view(state, seat), legal, rng)
+            action = choose(XOXO.id, "normal", XOXO.view(state, seat), legal, rng)
         state = XOXO.apply(state, seat, action)
         yield state
 
@@ -254,7 +258,7 @@ def stones_states(players: int, seed: int) -> Iterator[ShiftingStonesState]:
         if rng.random() < 0.3:
             action = rng.choice(legal)
         else:
-            action = STONES.bot_action(STONES.view(state, seat), legal, rng)
+            action = choose(STONES.id, "normal", STONES.view(state, seat), legal, rng)
         state = STONES.apply(state, seat, action)
         yield state
 

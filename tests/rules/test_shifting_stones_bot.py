@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from rules.bots.shifting_stones import plans, read_hand
+from rules.bots.shifting_stones import choose, plans, read_hand
 from rules.shifting_stones import END, SKIP, Flip, Score, Shift, ShiftingStonesState
 
 from stones_staging import GAME, NAMES, deal, end, showing, showing_card
@@ -19,7 +19,7 @@ FISH_HORSE_MOON = 0
 def choice(state: ShiftingStonesState, seed: int = 0) -> object:
     (seat,) = GAME.to_act(state)
     legal = GAME.legal_actions(state, seat)
-    return GAME.bot_action(GAME.view(state, seat), legal, random.Random(seed))
+    return choose(GAME.view(state, seat), legal, random.Random(seed))
 
 
 def play_until_scored(state: ShiftingStonesState, card: int, limit: int) -> list[object]:
@@ -42,7 +42,7 @@ def test_the_bot_always_chooses_a_legal_action(players: int) -> None:
     while not GAME.is_over(state) and steps < 400:
         (seat,) = GAME.to_act(state)
         legal = GAME.legal_actions(state, seat)
-        action = GAME.bot_action(GAME.view(state, seat), legal, rng)
+        action = choose(GAME.view(state, seat), legal, rng)
         assert action in legal
         state = GAME.apply(state, seat, action)
         steps += 1

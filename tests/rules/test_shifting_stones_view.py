@@ -21,9 +21,13 @@ TOP_KEYS = {
     "draw_count",
     "discard_top",
     "discard_count",
+    "discard",
+    "reshuffled",
+    "deck_values",
     "turn",
     "goal",
     "last_round",
+    "trigger",
     "strikes",
     "max_strikes",
     "scores",
@@ -50,6 +54,13 @@ def test_a_fresh_view_follows_the_schema() -> None:
         "skipped_last": False,
     }
     assert (view["draw_count"], view["discard_top"], view["discard_count"]) == (60, None, 0)
+    assert (view["discard"], view["reshuffled"], view["trigger"]) == ([], [], None)
+    assert view["deck_values"] == [
+        {"value": 1, "count": 32},
+        {"value": 2, "count": 20},
+        {"value": 3, "count": 14},
+        {"value": 5, "count": 6},
+    ]
     assert view["turn"] == {"actions": 0, "scored": 0, "can_skip": True}
     assert (view["goal"], view["last_round"], view["strikes"], view["max_strikes"]) == (
         9,

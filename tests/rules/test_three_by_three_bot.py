@@ -25,7 +25,7 @@ class Steady(random.Random):
 def bot_move(state: ThreeByThreeState, seat: int, rng: random.Random | None = None) -> Action:
     """The bot's choice from a view that went through JSON, like any plain data."""
     view = json.loads(json.dumps(GAME.view(state, seat)))
-    return GAME.bot_action(view, GAME.legal_actions(state, seat), rng or Steady())
+    return choose(view, GAME.legal_actions(state, seat), rng or Steady())
 
 
 @pytest.mark.parametrize("players", range(2, 12))
@@ -37,7 +37,7 @@ def test_bots_finish_a_game_with_legal_moves_only(players: int) -> None:
             break
         (seat,) = GAME.to_act(state)
         legal = GAME.legal_actions(state, seat)
-        action = GAME.bot_action(GAME.view(state, seat), legal, rng)
+        action = choose(GAME.view(state, seat), legal, rng)
         assert action in legal
         state = GAME.apply(state, seat, action)
     assert GAME.is_over(state)

@@ -9,6 +9,7 @@ from itertools import combinations
 import pytest
 
 from rules import Action, IllegalAction
+from rules.bots.three_by_three import choose
 from rules.three_by_three import (
     FULL_DECK,
     TAKE,
@@ -136,5 +137,5 @@ def test_apply_accepts_exactly_the_legal_actions_and_explains_every_refusal(
         if rng.random() < 0.2:
             action = rng.choice(legal)
         else:
-            action = GAME.bot_action(GAME.view(state, seat), legal, rng)
+            action = choose(GAME.view(state, seat), legal, rng)
         state = GAME.apply(state, seat, action)

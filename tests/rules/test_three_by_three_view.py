@@ -10,7 +10,7 @@ from rules.three_by_three import card_label, need_text
 
 from staging import GAME, NAMES, Seat, play, table, take, texts
 
-SEAT_KEYS = {"name", "hand_count", "face_up", "face_down", "place", "ready"}
+SEAT_KEYS = {"name", "hand_count", "face_up", "face_down", "place", "ready", "known"}
 VIEW_KEYS = {
     "game",
     "seat",
@@ -28,6 +28,7 @@ VIEW_KEYS = {
     "restriction",
     "draw_count",
     "burned_count",
+    "burned",
     "source",
     "places",
     "loser",

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from rules.bots.xoxo import choose
 from rules.xoxo import Place, XoxoState
 
 from xoxo_staging import GAME, NAMES, deal, lay, met
@@ -16,7 +17,7 @@ def bot_move(state: XoxoState, seed: int = 0) -> Place:
     """The bot's choice for the seat to act, from a view that went through JSON."""
     (seat,) = GAME.to_act(state)
     view = json.loads(json.dumps(GAME.view(state, seat)))
-    action = GAME.bot_action(view, GAME.legal_actions(state, seat), random.Random(seed))
+    action = choose(view, GAME.legal_actions(state, seat), random.Random(seed))
     assert isinstance(action, Place)
     return action
 
@@ -29,7 +30,7 @@ def test_bots_finish_a_game_with_legal_moves_only(players: int, seed: int) -> No
     while not GAME.is_over(state):
         (seat,) = GAME.to_act(state)
         legal = GAME.legal_actions(state, seat)
-        action = GAME.bot_action(GAME.view(state, seat), legal, rng)
+        action = choose(GAME.view(state, seat), legal, rng)
         assert action in legal
         state = GAME.apply(state, seat, action)
     assert GAME.result(state)["winners"]
@@ -80,7 +81,7 @@ def test_the_same_chance_gives_the_same_choice() -> None:
 
 def test_the_bot_needs_a_legal_action() -> None:
     with pytest.raises(ValueError, match="at least one legal action"):
-        GAME.bot_action(GAME.view(deal(), 0), [], random.Random(0))
+        choose(GAME.view(deal(), 0), [], random.Random(0))
 
 
 def test_the_bot_does_not_empty_its_stack_with_a_line_that_may_be_an_opponents_last_target() -> (
@@ -114,4 +115,4 @@ def test_the_bot_does_not_empty_its_stack_with_a_line_that_may_be_an_opponents_l
         ],
     }
     legal = [Place("own", 2, 0), Place("general", 2, 0)]
-    assert GAME.bot_action(view, legal, random.Random(0)) == Place("general", 2, 0)
+    assert choose(view, legal, random.Random(0)) == Place("general", 2, 0)

@@ -139,7 +139,7 @@ def test_bots_finish_a_game_with_legal_moves_only(players: int) -> None:
         (seat,) = GAME.to_act(state)
         legal = GAME.legal_actions(state, seat)
         view = json.loads(json.dumps(GAME.view(state, seat)))
-        action = GAME.bot_action(view, legal, rng)
+        action = choose(view, legal, rng)
         assert action in legal
         state = GAME.apply(state, seat, action)
 

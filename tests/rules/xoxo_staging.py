@@ -13,6 +13,8 @@ share nothing, so covering those two cells in turn never shows a line.
 
 from __future__ import annotations
 
+import random
+
 from rules.xoxo import ALL_TILES, STACK_SIZE, TARGET_COUNT, VALUES, Place, Xoxo, XoxoState
 
 GAME = Xoxo()
@@ -137,3 +139,15 @@ def open_cells(state: XoxoState) -> list[tuple[int, int]]:
 def met(state: XoxoState) -> list[int]:
     """Met targets per seat."""
     return [info["met"] for info in GAME.view(state, None)["seats"]]
+
+
+def random_game(players: int, seed: int) -> list[XoxoState]:
+    """Every state of a game dealt from `seed` and played by random legal placements."""
+    rng = random.Random(seed)
+    state = GAME.new_game(NAMES[:players], seed)
+    states = [state]
+    while not GAME.is_over(state):
+        (seat,) = GAME.to_act(state)
+        state = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+        states.append(state)
+    return states

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from rules.xylotar import Play, Xylotar, XylotarState, deck_for, value
 
 GAME = Xylotar()
@@ -64,3 +66,14 @@ def play_first(state: XylotarState, until: int | None = None) -> XylotarState:
         legal = GAME.legal_actions(state, seat)
         state = GAME.apply(state, seat, legal[-1] if state.phase == "bid" else legal[0])
     return state
+
+
+def random_game(players: int, seed: int, **options: bool) -> list[XylotarState]:
+    """Every state of a game of random legal moves, the start and the end included."""
+    rng = random.Random(seed)
+    states = [GAME.new_game(NAMES[:players], seed, options)]
+    while not GAME.is_over(states[-1]):
+        (seat,) = GAME.to_act(states[-1])
+        action = rng.choice(GAME.legal_actions(states[-1], seat))
+        states.append(GAME.apply(states[-1], seat, action))
+    return states

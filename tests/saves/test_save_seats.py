@@ -238,15 +238,24 @@ def test_each_person_holds_only_their_own_seats_and_the_computer_comes_along(sto
         GameSession.open(stores(), "evening", people=["Ann"])
 
 
-def test_taking_over_one_person_takes_the_computer_seats_too(store, stores):
+def test_taking_over_one_person_leaves_the_computer_to_the_terminal_that_plays_it(store, stores):
     GameSession.create(store, "3x3", list(PLAYERS), 11, name="evening").close()
     ann = GameSession.open(store, "evening", people=["Ann"])
     GameSession.open(stores(), "evening", people=["Bob"])
 
     taker = GameSession.open(stores(), "evening", people=["Bob"], take_over=True)
 
-    assert taker.held_seats == {1, 2}
-    assert not ann.store.still_held(ann.lease)
+    assert taker.held_seats == {1}
+    assert ann.store.still_held(ann.lease) and ann.held_seats == {0, 2}
+
+
+def test_taking_over_a_terminal_takes_the_computer_it_played_too(store, stores):
+    GameSession.create(store, "3x3", list(PLAYERS), 11, name="evening").close()
+    GameSession.open(store, "evening", people=["Ann"])
+
+    taker = GameSession.open(stores(), "evening", people=["Ann"], take_over=True)
+
+    assert taker.held_seats == {0, 2}
 
 
 def test_a_person_who_is_not_a_player_is_refused(evening, stores):

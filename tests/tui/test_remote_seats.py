@@ -123,6 +123,15 @@ def test_a_computer_whose_terminal_left_is_played_by_a_terminal_still_there(frie
     assert ann.held_seats == {1, 2}
 
 
+def test_taking_over_ones_own_seat_leaves_other_terminals_their_computers(friends):
+    bob = table(friends, "remote:Bob,remote:Ann,cpu:Cy", player="Bob", seed=0)
+    GameSession.open(SaveStore(friends.root), "table", player="Ann")
+
+    again = GameSession.open(SaveStore(friends.root), "table", player="Ann", take_over=True)
+
+    assert again.held_seats == {1} and bob.store.still_held(bob.lease)
+
+
 def test_the_turn_watch_names_a_game_that_became_the_players_turn(friends):
     bob = table(friends, "remote:Bob,remote:Ann", player="Bob", seed=0)
     watch = TurnWatch(SaveStore(friends.root), "Ann")
@@ -174,7 +183,7 @@ async def test_a_player_is_told_and_rung_when_it_becomes_their_turn(friends, mon
     monkeypatch.setattr(app, "bell", lambda: rung.append(True))
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.listed)
-        await pilot.pause(0.6)
+        await until(pilot, lambda: app.turns is not None and app.turns.waiting is not None)
         bob.apply(0, bob.legal(0)[0])
         await until(pilot, lambda: bool(rung))
         said = [n.message for n in app._notifications]
@@ -235,7 +244,7 @@ async def test_opening_the_table_clears_the_notice_that_it_is_your_turn(friends,
     monkeypatch.setattr(app, "bell", lambda: None)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.listed)
-        await pilot.pause(0.6)
+        await until(pilot, lambda: app.turns is not None and app.turns.waiting is not None)
         bob.apply(0, bob.legal(0)[0])
         await until(pilot, lambda: bool(app._notifications))
         app.resume("table")

@@ -1,5 +1,5 @@
-"""The new-game dialog: game, seats (name, person or computer), table options, optional seed
-and save name."""
+"""The new-game dialog: game, seats (name, person or computer, and a computer's level), table
+options, optional seed and save name."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from rules import GAMES, SetupError, UnknownGame
+from rules.bots import DEFAULT_LEVEL, LEVELS
 from saves import PlayerSpec, SaveError, validate_save_name
 from tui.model import GameSession, new_seed, option_text, parse_seed, registered_names
 from tui.screens.once import DismissOnce
@@ -21,6 +22,8 @@ from tui.widgets.header import TitleHeader
 MAX_SEATS = max(game.max_players for game in GAMES.values())
 GAME_OPTIONS = [(game.id, option) for game in GAMES.values() for option in game.options]
 """Every game's table options; the dialog shows those of the chosen game."""
+LEVEL_CHOICES = [(level.capitalize(), level) for level in LEVELS]
+"""How well a computer seat plays, weakest first; shown for computer seats only."""
 
 
 def default_seat(index: int, player: str | None = None) -> tuple[str, str]:
@@ -98,6 +101,16 @@ class NewGameScreen(DismissOnce, Screen[GameSession | None]):
                         id=f"kind-{i}",
                         classes="seat-kind",
                     )
+                    level = Select(
+                        LEVEL_CHOICES,
+                        value=DEFAULT_LEVEL,
+                        allow_blank=False,
+                        compact=True,
+                        id=f"level-{i}",
+                        classes="seat-level",
+                    )
+                    level.display = kind == "computer"
+                    yield level
             yield Static(id="seat-note")
             for game_id, option in GAME_OPTIONS:
                 with Horizontal(
@@ -167,6 +180,12 @@ class NewGameScreen(DismissOnce, Screen[GameSession | None]):
         if isinstance(event.value, int):
             self.show_seats(event.value)
 
+    @on(Select.Changed, ".seat-kind")
+    def kind_changed(self, event: Select.Changed) -> None:
+        """A computer seat offers its level; other seats have none to choose."""
+        index = str(event.select.id).removeprefix("kind-")
+        self.query_one(f"#level-{index}", Select).display = event.value == "computer"
+
     @on(Button.Pressed, "#start")
     def start_pressed(self) -> None:
         self.action_start()
@@ -191,13 +210,17 @@ class NewGameScreen(DismissOnce, Screen[GameSession | None]):
     def players(self) -> list[PlayerSpec]:
         count = self.query_one("#seats", Select).value
         assert isinstance(count, int)
-        return [
-            PlayerSpec(
-                name=self.query_one(f"#name-{i}", Input).value.strip(),
-                kind=str(self.query_one(f"#kind-{i}", Select).value),
-            )
-            for i in range(count)
-        ]
+        return [self.seat(i) for i in range(count)]
+
+    def seat(self, index: int) -> PlayerSpec:
+        """Who sits in seat `index` as filled in; only a computer keeps the level chosen."""
+        kind = str(self.query_one(f"#kind-{index}", Select).value)
+        level = str(self.query_one(f"#level-{index}", Select).value)
+        return PlayerSpec(
+            name=self.query_one(f"#name-{index}", Input).value.strip(),
+            kind=kind,
+            level=level if kind == "computer" else DEFAULT_LEVEL,
+        )
 
     def action_start(self) -> None:
         """Validate everything, create and save the game, and hand the session back."""
