@@ -144,19 +144,25 @@ def prepare_folder(folder: Path) -> None:
         raise HostError(f"the folder {folder} is not writable")
 
 
-def host_key(folder: Path) -> asyncssh.SSHKey:
-    """The host's ed25519 key, `<folder>/host_key`: made once (0600), then always reused.
-    HostError if the file cannot be read as a key; it is then left as it is."""
+def host_key(folder: Path) -> tuple[asyncssh.SSHKey, bool]:
+    """The host's ed25519 key, `<folder>/host_key`, and whether it is new (not yet
+    saved: `save_host_key` once the host listens). HostError if the file cannot be read
+    as a key; it is then left as it is."""
     path = folder / HOST_KEY_FILE
     if os.path.lexists(path):
         try:
-            return asyncssh.import_private_key(read_key_file(path))
+            return asyncssh.import_private_key(read_key_file(path)), False
         except (OSError, ValueError, asyncssh.KeyImportError) as error:
             reason = getattr(error, "strerror", None) or error
             raise HostError(
                 f"the host key {path} cannot be read ({reason}); move it away and a new one is made"
             ) from None
-    key = asyncssh.generate_private_key("ssh-ed25519")
+    return asyncssh.generate_private_key("ssh-ed25519"), True
+
+
+def save_host_key(folder: Path, key: asyncssh.SSHKey) -> None:
+    """Write a new host key to `<folder>/host_key` (0600, atomically); HostError if not."""
+    path = folder / HOST_KEY_FILE
     fd, temporary = tempfile.mkstemp(dir=folder, prefix=f".{HOST_KEY_FILE}.")
     try:
         with os.fdopen(fd, "wb") as out:
@@ -167,7 +173,6 @@ def host_key(folder: Path) -> asyncssh.SSHKey:
     except OSError as error:
         Path(temporary).unlink(missing_ok=True)
         raise HostError(f"cannot write the host key {path} ({error.strerror})") from None
-    return key
 
 
 def read_key_file(path: Path) -> bytes:
@@ -482,9 +487,10 @@ class Host:
         self._acceptor: asyncssh.SSHAcceptor | None = None
 
     async def listen(self, listen: str, port: int) -> None:
-        """Make the host key and start listening; HostError if that cannot be done."""
+        """Start listening with the host key (a new one is saved only once listening
+        works, so a host that cannot start leaves no key behind); HostError if not."""
         prepare_folder(self.folder)
-        key = host_key(self.folder)
+        key, new = host_key(self.folder)
         self.fingerprint = key.get_fingerprint()
         try:
             self._acceptor = await asyncssh.create_server(
@@ -509,6 +515,12 @@ class Host:
             )
         except OSError as error:
             raise HostError(listen_problem(error, listen, port)) from None
+        if new:
+            try:
+                save_host_key(self.folder, key)
+            except HostError:
+                self._acceptor.close()
+                raise
         self.port = self._acceptor.get_port()
         where = listen if listen not in ("", "0.0.0.0", "::") else socket.gethostname()
         self.connect_hint = f"ssh -p {self.port} {where}"

@@ -542,6 +542,27 @@ def test_a_port_in_use_is_one_line_and_exit_2(
     )
 
 
+def test_a_host_that_cannot_listen_leaves_no_host_key(folder: Path) -> None:
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        main(host_args(folder, busy.getsockname()[1]))
+
+    assert not (folder / "host_key").exists()
+
+
+def test_a_relative_save_folder_is_the_one_under_the_working_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    seen: list[Path] = []
+    monkeypatch.setattr(server, "host_command", lambda args, folder: seen.append(folder) or 0)
+
+    main(["host", "--save-dir", "games"])
+
+    assert seen == [tmp_path / "games"]
+
+
 def test_a_folder_that_cannot_be_made_is_one_line_and_exit_2(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
