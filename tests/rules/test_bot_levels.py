@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from rules import GAMES, Action, UnknownGame
-from rules.bots import LEVELS, Budget, choose
+from rules.bots import Budget, choose
 from rules.bots import shifting_stones as stones_bot
 from rules.bots import three_by_three as three_bot
 from rules.bots import xoxo as xoxo_bot
@@ -61,10 +61,13 @@ def positions(game_id: str, players: int, seed: int) -> Iterator[tuple[Any, int]
         if rng.random() < 0.2:
             action = rng.choice(legal)
         else:
-            level = LEVELS[(seat + seed) % len(LEVELS)]
+            level = AT_ONCE[(seat + seed) % len(AT_ONCE)]
             action = choose(game_id, level, game.view(state, seat), legal, rng)
         state = game.apply(state, seat, action)
 
+
+AT_ONCE = ("easy", "normal")
+"""The levels that decide at once (hard searches: tests/rules/test_bot_hard.py)."""
 
 GAME_RUNS = [(game_id, players) for game_id, counts in PLAYER_COUNTS.items() for players in counts]
 
@@ -83,10 +86,10 @@ def test_every_level_chooses_a_legal_action_in_random_positions(game_id: str, pl
             if step % 3:
                 continue
             legal = game.legal_actions(state, seat)
-            for level in LEVELS:
+            for level in AT_ONCE:
                 assert choose(game_id, level, game.view(state, seat), legal, rng) in legal
                 asked[level] += 1
-    assert min(asked[level] for level in LEVELS) >= 5
+    assert min(asked[level] for level in AT_ONCE) >= 5
 
 
 @pytest.mark.parametrize("game_id", sorted(PLAYER_COUNTS))
@@ -105,10 +108,10 @@ def test_an_unknown_level_is_refused_in_one_line_naming_the_levels() -> None:
     game = GAMES["xoxo"]
     state = game.new_game(NAMES[:2], 1)
     view, legal = game.view(state, 0), game.legal_actions(state, 0)
-    for level in ("hard", "Normal", ""):
+    for level in ("expert", "Normal", ""):
         with pytest.raises(ValueError) as refused:
             choose("xoxo", level, view, legal, random.Random(0))
-        assert str(refused.value) == f"unknown level {level!r} (levels: easy, normal)"
+        assert str(refused.value) == f"unknown level {level!r} (levels: easy, normal, hard)"
 
 
 def test_an_unknown_game_is_refused_in_one_line_naming_the_games() -> None:
@@ -125,7 +128,7 @@ def test_todays_levels_decide_the_same_whatever_the_budget() -> None:
         if step % 4:
             continue
         view, legal = game.view(state, seat), game.legal_actions(state, seat)
-        for level in LEVELS:
+        for level in AT_ONCE:
             free = choose("3x3", level, view, legal, random.Random(step))
             for budget in (Budget(), Budget(seconds=0.001), Budget(iterations=1)):
                 bounded = choose("3x3", level, view, legal, random.Random(step), budget)
@@ -145,7 +148,7 @@ def wreck(data: Any) -> None:
 
 
 @pytest.mark.parametrize("game_id", sorted(PLAYER_COUNTS))
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", AT_ONCE)
 def test_a_player_sees_only_its_inputs_and_neither_changes_nor_keeps_them(
     game_id: str, level: str
 ) -> None:

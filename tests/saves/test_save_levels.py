@@ -46,8 +46,8 @@ def test_a_seat_is_normal_unless_told() -> None:
 
 
 def test_a_seat_with_an_unknown_level_cannot_be_made() -> None:
-    with pytest.raises(ValueError, match="a level is 'easy' or 'normal', not 'hard'"):
-        PlayerSpec("Bob", "computer", "hard")
+    with pytest.raises(ValueError, match="a level is 'easy', 'normal' or 'hard', not 'expert'"):
+        PlayerSpec("Bob", "computer", "expert")
 
 
 def test_each_seat_keeps_its_level_in_the_database(store) -> None:
@@ -108,8 +108,8 @@ def test_a_game_stored_with_basic_levels_reads_as_normal(store, raw) -> None:
 @pytest.mark.parametrize(
     ("level", "reason"),
     [
-        ("expert", "players[1].level must be 'easy' or 'normal', not 'expert'"),
-        ("Easy", "players[1].level must be 'easy' or 'normal', not 'Easy'"),
+        ("expert", "players[1].level must be 'easy', 'normal' or 'hard', not 'expert'"),
+        ("Easy", "players[1].level must be 'easy', 'normal' or 'hard', not 'Easy'"),
         (3, "players[1].level must be text, not a whole number"),
     ],
 )
@@ -128,7 +128,7 @@ def test_an_unknown_level_in_a_document_is_refused_in_one_line(
 
 def test_an_unknown_level_in_the_database_is_a_damaged_game(store, raw) -> None:
     key = store.create("game", SaveRecord.new("3x3", PLAYERS, 5))
-    stored = [{"name": p.name, "kind": p.kind, "level": "hard"} for p in PLAYERS]
+    stored = [{"name": p.name, "kind": p.kind, "level": "expert"} for p in PLAYERS]
     raw().execute("UPDATE games SET players = ? WHERE id = ?", (json.dumps(stored), key))
     before = rows(store.path)
 
@@ -136,7 +136,9 @@ def test_an_unknown_level_in_the_database_is_a_damaged_game(store, raw) -> None:
         store.record("game")
     (info,) = store.list()
 
-    expected = "game: damaged save (players[0].level must be 'easy' or 'normal', not 'hard')"
+    expected = (
+        "game: damaged save (players[0].level must be 'easy', 'normal' or 'hard', not 'expert')"
+    )
     assert str(refused.value) == expected
     assert str(info.error) == expected
     assert rows(store.path) == before

@@ -42,7 +42,7 @@ def test_an_unknown_computer_level_gives_one_line_naming_the_levels(
     assert code == 2
     assert err == (
         "hotseat: unknown computer level 'xyz' in 'cpu-xyz:Bob' "
-        "(levels: easy, normal, as in cpu-easy:NAME)\n"
+        "(levels: easy, normal, hard, as in cpu-easy:NAME)\n"
     )
     assert not store.root.exists() or store.list() == []
 
