@@ -64,6 +64,7 @@ import statistics
 import subprocess
 import sys
 import time
+from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -201,7 +202,7 @@ class Watch:
         self.event = asyncio.Event()
 
 
-class Terminal:
+class Terminal(ABC):
     """One player's terminal: every chunk it receives is drawn by pyte (while `drawing`)
     as it arrives, and the conditions watched are checked after each chunk."""
 
@@ -232,11 +233,13 @@ class Terminal:
         for watch in self._watches:
             watch.event.set()
 
+    @abstractmethod
     def send(self, data: bytes) -> None:
-        raise NotImplementedError
+        """Type `data` at this terminal."""
 
+    @abstractmethod
     async def close(self) -> None:
-        raise NotImplementedError
+        """End this terminal's app or connection."""
 
     def cells(self) -> Cells:
         """Every cell of the screen now: character and attributes."""

@@ -11,6 +11,7 @@ import argparse
 import base64
 import binascii
 import contextlib
+import errno
 import json
 import os
 import socket
@@ -289,7 +290,7 @@ def read_capped(path: Path, cap: int) -> bytes | None:
         if stat.S_ISDIR(mode):
             raise IsADirectoryError(0, "it is a folder")
         if not stat.S_ISREG(mode):
-            raise OSError(0, "it is not a regular file")
+            raise OSError(errno.EINVAL, "it is not a file")
         data = file.read(cap + 1)
     return None if len(data) > cap else data
 

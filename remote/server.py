@@ -45,7 +45,6 @@ import re
 import shlex
 import signal
 import socket
-import stat
 import struct
 import sys
 import tempfile
@@ -56,9 +55,14 @@ from pathlib import Path
 
 import asyncssh
 
-from remote.players import Players, PlayersError, RemotePlayer
+from remote.players import (
+    USAGE_ERROR,
+    Players,
+    PlayersError,
+    RemotePlayer,
+    read_capped,
+)
 
-USAGE_ERROR = 2
 HOST_KEY_FILE = "host_key"
 MAX_KEY_FILE = 64 * 1024
 DEFAULT_TERM = "xterm-256color"
@@ -66,13 +70,13 @@ DEFAULT_SIZE = (80, 24)
 SMALLEST_SIZE = (20, 6)
 """Columns and rows below which the app cannot draw; smaller windows are padded to it."""
 LARGEST_SIZE = 400
+"""Columns and rows beyond this are a client's mistake, not a terminal."""
 RESTORE = (
     b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?2004l"
     b"\x1b[?25h\x1b[?1049l\x1b[0m\r\n"
 )
 """Mouse reporting and bracketed paste off, cursor shown, back from the alternate screen."""
 SESSION_ENDED = b"hotseat: the host ended this session; every move shown was saved\r\n"
-"""Columns and rows beyond this are a client's mistake, not a terminal."""
 KEEPALIVE_INTERVAL = 5
 KEEPALIVE_COUNT_MAX = 3
 LOGIN_TIMEOUT = 30
@@ -178,12 +182,8 @@ def save_host_key(folder: Path, key: asyncssh.SSHKey) -> None:
 def read_key_file(path: Path) -> bytes:
     """The bytes of a regular file of at most MAX_KEY_FILE bytes; OSError for anything else
     (a pipe or device is never read, so nothing can hang)."""
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
-    with os.fdopen(fd, "rb") as file:
-        if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
-            raise OSError(errno.EINVAL, "it is not a file")
-        data = file.read(MAX_KEY_FILE + 1)
-    if len(data) > MAX_KEY_FILE:
+    data = read_capped(path, MAX_KEY_FILE)
+    if data is None:
         raise OSError(errno.EFBIG, "it is too large for a key")
     return data
 
