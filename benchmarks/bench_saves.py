@@ -2,7 +2,9 @@
 against an anchor measured in the same run.
 
 1. Resuming an 8,150-move 11-player 3 x 3 game to its first frame (the privacy screen),
-   and its peak memory, against a bare Textual app started the same way.
+   and its peak memory, against a bare Textual app started the same way. The game was
+   left by a session, as a player who quits leaves it (with a checkpoint); the same
+   game after a killed session (no checkpoint) is shown too.
 2. The home screen ready with 500 saves against none; `hotseat list` likewise.
 3. Committing one move at move 10 and at move 8,000, and against a bare INSERT + COMMIT.
 4. Event-loop gaps while 11 computers play 3 x 3 at --delay 0, against the bare app.
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import itertools
 import json
 import pstats
@@ -43,6 +46,7 @@ from tui.model import GameSession
 
 from bare_app import BareApp
 from common import (
+    ChildRun,
     Figure,
     Series,
     alternate,
@@ -152,17 +156,33 @@ def many_saves(store: SaveStore, count: int) -> None:
 # ---- 1 and 2: resume, memory, home screen, list --------------------------------------
 
 
+def left_by_a_session(store: SaveStore, name: str) -> None:
+    """Open game `name` and leave it, as a player who quits does: the checkpoint it
+    stores is what the next resume starts from."""
+    GameSession.open(store, name).close()
+
+
 def bench_resume(work: Path, runs: int) -> list[Figure]:
     seed, moves, states = long_game(LONG_GAME)
     save_dir = work / "long"
     store = SaveStore(save_dir)
     stored_game(store, "long", seed, moves, states[-1])
+    killed_id = stored_game(store, "killed", seed, moves, states[-1])
+    left_by_a_session(store, "long")
     store.close()
-    resume, bare = alternate(
+
+    def killed_run() -> ChildRun:
+        """Resume the killed game, first dropping the checkpoint its last run stored."""
+        with contextlib.closing(sqlite3.connect(save_dir / "hotseat.db")) as db, db:
+            db.execute("DELETE FROM checkpoints WHERE game = ?", (killed_id,))
+        return run_child(["resume", str(save_dir), "killed"], size=SIZE)
+
+    resume, bare, killed = alternate(
         runs,
         [
             lambda: run_child(["resume", str(save_dir), "long"], size=SIZE),
             lambda: run_child(["bare"], size=SIZE),
+            killed_run,
         ],
     )
     print(
@@ -171,6 +191,11 @@ def bench_resume(work: Path, runs: int) -> list[Figure]:
     times = ms("hotseat resume", resume), ms("bare Textual app", bare)
     report("  time to the first game frame (privacy screen), from process start", *times)
     print_marks({"resume": resume, "bare": bare})
+    report(
+        "  the same game whose last session was killed (no checkpoint: every move replays)",
+        ms("hotseat resume, no checkpoint", killed),
+        times[1],
+    )
     memory = (
         Series("hotseat resume", "MB", [r.max_rss_mb for r in resume]),
         Series("bare Textual app", "MB", [r.max_rss_mb for r in bare]),
@@ -368,6 +393,7 @@ def profile_resume(work: Path) -> None:
     save_dir = work / "profiled"
     store = SaveStore(save_dir)
     stored_game(store, "long", seed, moves, states[-1])
+    left_by_a_session(store, "long")
     store.close()
     stats_file = work / "resume.prof"
     env = child_env()

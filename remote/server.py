@@ -5,11 +5,11 @@ Design: every SSH session runs the hotseat app as a child process on a pty of it
 machine. The child is `setsid --ctty python -I -m tui --save-dir=FOLDER --player=NAME`
 (`child_command`): a session of its own whose controlling terminal is that pty, so the kernel
 hangs it up even if the host dies without a word; it runs in the save folder with a clean
-environment (`child_env`: PATH, HOME, LANG=C.UTF-8 and a sane TERM; never what the client
-sends). The pty starts at the client's terminal size (TIOCSWINSZ, kept between SMALLEST_SIZE
-and LARGEST_SIZE), and each window change from the client resizes it. A session that ends
-hangs up the child's process group itself too, and after a hang-up restores the player's
-terminal (the app could not) and says so. Bytes flow
+environment (`child_env`: PATH, HOME, where state lives, LANG=C.UTF-8 and a sane TERM;
+never what the client sends). The pty starts at the client's terminal size (TIOCSWINSZ,
+kept between SMALLEST_SIZE and LARGEST_SIZE), and each window change from the client
+resizes it. A session that ends hangs up the child's process group itself too, and after a
+hang-up restores the player's terminal (the app could not) and says so. Bytes flow
 through two pumps: the pty master is read with `loop.add_reader` into the channel, and the
 channel's input is written to the master.
 
@@ -126,14 +126,21 @@ def sane_term(term_type: str | None) -> str:
     return DEFAULT_TERM
 
 
+HOST_SETTINGS = ("HOTSEAT_STATE_DIR", "XDG_STATE_HOME")
+"""The host's own settings a session's app keeps: where per-user state lives."""
+
+
 def child_env(term_type: str | None) -> dict[str, str]:
-    """The whole environment of a session's app: the host's PATH and HOME, UTF-8, and TERM."""
-    return {
+    """The whole environment of a session's app: the host's PATH, HOME and HOST_SETTINGS,
+    UTF-8, and TERM."""
+    env = {
         "PATH": os.environ.get("PATH", os.defpath),
         "HOME": os.path.expanduser("~"),
         "LANG": "C.UTF-8",
         "TERM": sane_term(term_type),
     }
+    env.update({name: os.environ[name] for name in HOST_SETTINGS if name in os.environ})
+    return env
 
 
 def prepare_folder(folder: Path) -> None:

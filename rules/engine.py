@@ -8,11 +8,15 @@ JSON-serializable data projected for one seat.
 
 from __future__ import annotations
 
+import functools
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from rules.events import EventHistory
+from rules.state_codec import StateCodec
 
 JSON = Any
 """Plain JSON data: dict, list, str, int, float, bool or None."""
@@ -182,3 +186,19 @@ class Game(ABC):
         States keep their raw events in a `rules.events.EventHistory`.
         """
         return int(state.event_total)
+
+    state_class: type[EventHistory]
+    """The class of this game's states; `state_to_json` reads its annotations."""
+
+    def state_to_json(self, state: Any) -> JSON:
+        """The whole state as JSON data, for storing a game without its moves' replay."""
+        return _codec(self.state_class).encode(state)
+
+    def state_from_json(self, data: JSON) -> Any:
+        """The state `state_to_json` gave `data` for; ValueError if it is not exactly that."""
+        return _codec(self.state_class).decode(data)
+
+
+@functools.cache
+def _codec(cls: type[EventHistory]) -> StateCodec:
+    return StateCodec(cls)

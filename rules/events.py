@@ -1,18 +1,32 @@
 """The event history every game state keeps: raw events, formatted into words only when read.
 
 Events live in a persistent chain (newest first) that clones share, so copying a
-state never copies its history and recording stays O(1).
+state never copies its history and recording stays O(1). A state read back from
+storage ends its chain in an EventArchive: the older events as stored, each made
+an event only when it is read (a log shows the newest few of thousands).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 Event = tuple[Any, ...]
 """A raw event: (kind, actor seat or None, *details); each game formats its own kinds."""
 
-EventChain = tuple[Event, "EventChain"] | None
+
+class EventArchive:
+    """The first events of a history as stored (JSON lists), oldest first; `decode` makes
+    one stored event an event again."""
+
+    __slots__ = ("decode", "stored")
+
+    def __init__(self, stored: list[Any], decode: Callable[[Any], Event]) -> None:
+        self.stored = stored
+        self.decode = decode
+
+
+EventChain = tuple[Event, "EventChain"] | EventArchive | None
 
 
 class EventHistory:
@@ -39,12 +53,22 @@ class EventHistory:
         """The events from index `start` on, oldest first."""
         found = []
         node = self.latest
-        for _ in range(self.event_total - max(start, 0)):
+        wanted = self.event_total - max(start, 0)
+        while len(found) < wanted:
+            if isinstance(node, EventArchive):
+                stored = node.stored[len(node.stored) - (wanted - len(found)) :]
+                found.extend(node.decode(event) for event in reversed(stored))
+                break
             assert node is not None
             event, node = node
             found.append(event)
         found.reverse()
         return found
+
+    def restore(self, archive: EventArchive) -> None:
+        """Start the history with the archived events (a state read back from storage)."""
+        self.latest = archive if archive.stored else None
+        self.event_total = len(archive.stored)
 
     def record(self, event: Event) -> None:
         """Add an event after the others."""

@@ -363,6 +363,7 @@ class ShiftingStones(Game):
     max_players = 5
     options = ()
     rules_version = 1
+    state_class = ShiftingStonesState
 
     # ---- set-up ---------------------------------------------------------
 

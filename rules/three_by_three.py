@@ -355,6 +355,7 @@ class ThreeByThree(Game):
     max_players = 11
     options = ()
     rules_version = 1
+    state_class = ThreeByThreeState
 
     # ---- set-up ---------------------------------------------------------
 

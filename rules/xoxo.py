@@ -357,6 +357,7 @@ class Xoxo(Game):
     max_players = 4
     options = ()
     rules_version = 1
+    state_class = XoxoState
 
     # ---- set-up ---------------------------------------------------------
 

@@ -374,6 +374,7 @@ class Xylotar(Game):
         ),
     )
     rules_version = 1
+    state_class = XylotarState
 
     # ---- set-up ---------------------------------------------------------
 

@@ -7,11 +7,12 @@ exchange format (export, import).
 
 from saves.errors import DamagedSave, MoveConflict, SaveError, SeatsHeld, TakenOver
 from saves.exchange import export_game, import_file, import_old_saves
+from saves.folders import default_save_dir
 from saves.names import validate_save_name
 from saves.record import FORMAT, VERSION, PlayerSpec, SaveRecord
 from saves.replay import replay, replay_moves
 from saves.seats import HEARTBEAT, Holder, Lease
-from saves.store import SaveInfo, SaveStore, default_save_dir
+from saves.store import SaveInfo, SaveStore
 
 __all__ = [
     "FORMAT",

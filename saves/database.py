@@ -81,7 +81,22 @@ def _run_script(script: str) -> Callable[[sqlite3.Connection], None]:
     return step
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_run_script(SCHEMA_V1)]
+SCHEMA_V2 = """
+CREATE TABLE checkpoints (
+    game INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+    moves INTEGER NOT NULL,
+    rules_version INTEGER NOT NULL,
+    state TEXT NOT NULL,
+    seal TEXT NOT NULL
+);
+"""
+"""Version 2: one checkpoint per game, the state after its first `moves` moves (a cache:
+see saves/checkpoint.py)."""
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
+    _run_script(SCHEMA_V1),
+    _run_script(SCHEMA_V2),
+]
 """MIGRATIONS[n] takes the schema from version n to n + 1."""
 
 SCHEMA_VERSION = len(MIGRATIONS)

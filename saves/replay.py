@@ -1,4 +1,5 @@
-"""Rebuilding a game from its record by replaying every action through the engine."""
+"""Rebuilding a game from its record by replaying its moves through the engine, from the
+first move or from a trusted checkpoint (saves/checkpoint.py)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import inspect
 from typing import Any
 
 from rules import JSON, Action, Game, IllegalAction, UnknownGame, get_game
+from saves.checkpoint import Checkpoint, trusted_state
 from saves.errors import DamagedSave
 from saves.record import SaveRecord
 
@@ -16,7 +18,31 @@ def replay(record: SaveRecord) -> tuple[Game, Any]:
     The record's data is untrusted, so any exception the engine raises while
     setting up or replaying counts as a refusal, never as a crash.
     """
+    game, state, _ = resume(record, None)
+    return game, state
+
+
+def resume(record: SaveRecord, checkpoint: Checkpoint | None) -> tuple[Game, Any, int]:
+    """Like `replay`, starting from `checkpoint` when it can be trusted (only the moves
+    after it are replayed); also how many moves the checkpoint covered (0 if unused)."""
     where = f"{record.source}: " if record.source else ""
+    game = _rules(record, where)
+    state = trusted_state(record, game, checkpoint)
+    if state is not None and checkpoint is not None:
+        done = checkpoint.moves
+        return game, replay_moves(record, game, state, record.actions[done:], done), done
+    try:
+        args = (record.names(), record.seed, record.options)
+        # Binding first names an unknown setup key plainly instead of as an engine TypeError.
+        inspect.signature(game.new_game).bind(*args, **record.setup)
+        state = game.new_game(*args, **record.setup)
+    except Exception as err:
+        raise DamagedSave(f"{where}the game cannot be set up ({err})", record=record) from None
+    return game, replay_moves(record, game, state, record.actions, 0), 0
+
+
+def _rules(record: SaveRecord, where: str) -> Game:
+    """The engine of `record`'s game; DamagedSave if unknown or of other rules."""
     try:
         game = get_game(record.game)
     except UnknownGame as err:
@@ -30,14 +56,7 @@ def replay(record: SaveRecord) -> tuple[Game, Any]:
                 f"(version {record.rules_version}, now {game.rules_version})"
             )
         raise DamagedSave(f"{where}{why}", record=record)
-    try:
-        args = (record.names(), record.seed, record.options)
-        # Binding first names an unknown setup key plainly instead of as an engine TypeError.
-        inspect.signature(game.new_game).bind(*args, **record.setup)
-        state = game.new_game(*args, **record.setup)
-    except Exception as err:
-        raise DamagedSave(f"{where}the game cannot be set up ({err})", record=record) from None
-    return game, replay_moves(record, game, state, record.actions, 0)
+    return game
 
 
 def replay_moves(

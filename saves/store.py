@@ -7,19 +7,20 @@ Nothing damaged is ever modified or deleted.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import gc
 import json
-import os
 import sqlite3
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import platformdirs
-
 from rules import JSON, Game
 from saves import seats
+from saves.checkpoint import Checkpoint, ground, make_checkpoint
 from saves.database import Database
 from saves.errors import DamagedSave, MoveConflict, SaveError, SeatsHeld, TakenOver
 from saves.names import MAX_LENGTH, sanitize, validate_save_name
@@ -33,16 +34,8 @@ from saves.record import (
     summarize,
     utc_now,
 )
-from saves.replay import replay
+from saves.replay import replay, resume
 from saves.seats import Holder, Lease
-
-
-def default_save_dir() -> Path:
-    """HOTSEAT_SAVE_DIR if set, else the per-user data folder."""
-    override = os.environ.get("HOTSEAT_SAVE_DIR")
-    if override:
-        return Path(override).expanduser()
-    return platformdirs.user_data_path("hotseat", appauthor=False) / "saves"
 
 
 @dataclass
@@ -145,14 +138,45 @@ class SaveStore:
     def record(self, name: str) -> tuple[int, SaveRecord]:
         """The stored game `name` with all its moves, strictly checked, not replayed."""
         row, actions = self._game_row(name)
-        return row[0], self._record(row, actions)
+        with bulk_load():
+            return row[0], self._record(row, actions)
 
     def load(self, name: str) -> tuple[SaveRecord, Game, Any]:
         """The record, game and replayed state of game `name`; DamagedSave if it does not replay."""
-        _, record = self.record(name)
-        game, state = replay(record)
+        key, record = self.record(name)
+        game, state, _ = self.resume(key, record)
         record.summary = summarize(game, state, len(record.actions))
         return record, game, state
+
+    def resume(self, key: int, record: SaveRecord) -> tuple[Game, Any, int]:
+        """Game id `key`'s engine and state, from its checkpoint when that can be trusted
+        (`saves.replay.resume`); also how many moves the checkpoint covered."""
+        checkpoint = self.checkpoint(key)
+        with bulk_load():
+            return resume(record, checkpoint)
+
+    def checkpoint(self, game: int) -> Checkpoint | None:
+        """Game id `game`'s stored checkpoint, unchecked, with the ground it stands on
+        today; None if it has none or it cannot be read."""
+        try:
+            with self.database.errors():
+                db = self.database.db
+                row = db.execute(
+                    "SELECT moves, rules_version, state, seal FROM checkpoints WHERE game = ?",
+                    (game,),
+                ).fetchone()
+                if row is None or not all(type(x) is int for x in row[:2]):
+                    return None
+                return Checkpoint(*row, self._ground(db, game, row[0]))
+        except SaveError:
+            return None
+
+    def _ground(self, db: sqlite3.Connection, game: int, moves: int) -> str:
+        rows = db.execute(
+            "SELECT seat, action FROM moves WHERE game = ? AND number <= ? ORDER BY number",
+            (game, moves),
+        )
+        return ground(game, rows)
 
     def moves_after(self, game: int, count: int) -> list[tuple[int, JSON]]:
         """The (seat, action) moves of game id `game` after its first `count`, in order."""
@@ -238,6 +262,24 @@ class SaveStore:
                 stepped = 0
             if not stepped:
                 raise MoveConflict(f"another terminal played move {number} first")
+
+    def store_checkpoint(self, game: int, record: SaveRecord, engine: Game, state: Any) -> int:
+        """Keep `state`, the state after all of `record`'s moves, as game id `game`'s
+        checkpoint (in place of any other); how many moves it covers (0: none stored, as
+        without a checkpoint key)."""
+        with self.database.transaction("cannot store a checkpoint") as db:
+            moves = len(record.actions)
+            checkpoint = make_checkpoint(record, engine, state, self._ground(db, game, moves))
+            if checkpoint is None:
+                return 0
+            db.execute(
+                "INSERT INTO checkpoints (game, moves, rules_version, state, seal) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game) DO UPDATE SET "
+                "moves = excluded.moves, rules_version = excluded.rules_version, "
+                "state = excluded.state, seal = excluded.seal",
+                (game, moves, checkpoint.rules_version, checkpoint.state, checkpoint.seal),
+            )
+            return moves
 
     def unique_name(self, base: str) -> str:
         """A valid name like `base` that no game uses yet (ignoring case)."""
@@ -432,6 +474,20 @@ def _insert_game(db: sqlite3.Connection, name: str, record: SaveRecord) -> int:
         [(game, k, seat, _dumps(a)) for k, (seat, a) in enumerate(record.actions, 1)],
     )
     return game
+
+
+@contextlib.contextmanager
+def bulk_load() -> Iterator[None]:
+    """No garbage collection while a game's moves or history are decoded: they make tens of
+    thousands of objects that all stay, and collections set off by them would walk them
+    again and again, for nothing."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def _name_taken(name: str, taken: str) -> str:

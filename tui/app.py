@@ -5,15 +5,16 @@ from __future__ import annotations
 from textual import events
 from textual.app import App
 from textual.binding import Binding
+from textual.timer import Timer
 
 from rules import SetupError
-from saves import DamagedSave, SaveError, SaveStore, SeatsHeld
+from saves import DamagedSave, SaveError, SaveStore, SeatsHeld, TakenOver
 from tui import palette, textual_fixes
 from tui.crash import crash_message, write_crash_log
 from tui.games import screen_class
 from tui.model import GameSession, TurnWatch, recover_save
 from tui.screens.home import HomeScreen
-from tui.screens.table import TableScreen
+from tui.screens.table import POLL_INTERVAL, TableScreen
 from tui.screens.take_over import TakeOverScreen
 
 DEFAULT_DELAY = 0.6
@@ -71,6 +72,8 @@ class HotseatApp(App[None]):
         self.player = player
         """The registered player this terminal plays as (over SSH: from their key)."""
         self.turns = TurnWatch(store, player) if player is not None else None
+        self._waiting: Timer | None = None
+        """Polls the session while its table waits behind the privacy screen, unbuilt."""
 
     def on_mount(self) -> None:
         if self.turns is not None:
@@ -90,9 +93,43 @@ class HotseatApp(App[None]):
         self.close_session()
         self.clear_notifications()  # "Your turn in ..." and the like are old news at a table
         self.session = session
-        self.push_screen(screen_class(session.record.game)(session, self.delay, resumed=resumed))
+        table = screen_class(session.record.game)(session, self.delay, resumed=resumed)
+        due = table.due_hand_off()
+        if due is None:
+            self.push_screen(table)
+            return
+        # A table that opens behind the privacy screen is built once its player is here:
+        # the privacy screen shows sooner, and the session is polled meanwhile (moves,
+        # heartbeat, a take-over) as the table would.
+        seat = due[0]
+        self._waiting = self.set_interval(POLL_INTERVAL, lambda: self.poll_waiting(session))
+
+        def arrived(_: object) -> None:
+            self.stop_waiting()
+            if self.session is session:
+                table.opened_by(seat)
+                self.push_screen(table)
+
+        self.push_screen(table.privacy_screen(seat), arrived)
+
+    def stop_waiting(self) -> None:
+        if self._waiting is not None:
+            self._waiting.stop()
+            self._waiting = None
+
+    def poll_waiting(self, session: GameSession) -> None:
+        """Keep a session whose table is not built yet up to date; go home if another
+        terminal took it over (its table would say so the same way)."""
+        try:
+            session.poll()
+        except TakenOver as taken:
+            self.notify(str(taken), severity="warning", timeout=10, markup=False)
+            self.action_home()
+        except SaveError:
+            pass  # the table says what is wrong once it shows
 
     def close_session(self) -> None:
+        self.stop_waiting()
         if self.session is not None:
             self.session.close()
             self.session = None
@@ -186,10 +223,7 @@ class HotseatApp(App[None]):
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen  # Markdown is costly to import; help is rare
 
-        topic = "home"
-        for screen in self.screen_stack:
-            if isinstance(screen, TableScreen):
-                topic = screen.game_id
+        topic = self.session.record.game if self.session is not None else "home"
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(topic))
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import gc
 import os
 import re
 import shutil
@@ -474,6 +475,10 @@ def run_app(
         notice=notice,
         player=args.player,
     )
+    # What is loaded by now (modules, the open game's history) lives as long as the app:
+    # moved out of the collector's generations, the collections while screens are built
+    # no longer walk it over and over.
+    gc.freeze()
     try:
         app.run()
     finally:

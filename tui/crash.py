@@ -8,21 +8,13 @@ import traceback
 from datetime import datetime
 from pathlib import Path
 
-import platformdirs
-
-
-def crash_folder() -> Path:
-    """Where crash logs go: HOTSEAT_STATE_DIR if set, else the per-user state folder."""
-    override = os.environ.get("HOTSEAT_STATE_DIR")
-    if override:
-        return Path(override).expanduser()
-    return platformdirs.user_state_path("hotseat", appauthor=False)
+from saves.folders import state_folder
 
 
 def write_crash_log(error: BaseException) -> Path | None:
     """Write `error`'s traceback (no local variables: they could hold hidden cards) to a
     new file in the crash folder; its path, or None if it could not be written."""
-    folder = crash_folder()
+    folder = state_folder()
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     path = folder / f"crash-{stamp}-{os.getpid()}.log"
     try:

@@ -30,6 +30,7 @@ from saves import (
     replay,
     replay_moves,
 )
+from saves.checkpoint import CHECKPOINT_AFTER
 from saves.record import summarize
 
 
@@ -52,6 +53,8 @@ class GameSession:
     player: str | None = None
     """The registered player this terminal plays as (`hotseat --player`, or over SSH);
     None: the people at this keyboard, who play the `human` seats."""
+    checkpointed: int = 0
+    """How many moves the game's stored checkpoint covers, as far as this session knows."""
     _version: int = field(default=0, repr=False)
     _beat: float = field(default=0.0, repr=False)
 
@@ -115,11 +118,12 @@ class GameSession:
             wanted = {by_name[n.strip().casefold()] for n in people}
         lease = store.hold(key, wanted, optional=computers, take_over=take_over)
         try:
-            game, state = replay(record)
+            game, state, checkpointed = store.resume(key, record)
         except BaseException:
             store.release(lease)
             raise
         session = cls(store, name, key, record, game, state, lease, player)
+        session.checkpointed = checkpointed
         session._start_watching()
         return session
 
@@ -137,11 +141,22 @@ class GameSession:
         )
 
     def close(self) -> None:
-        """Give this terminal's seats free; every move is already stored."""
+        """Give this terminal's seats free; every move is already stored. A game that
+        moved on far since its checkpoint gets a new one, so it opens fast next time."""
         if self.lease is not None:
             lease, self.lease = self.lease, None
+            self.store_checkpoint()
             with contextlib.suppress(SaveError):
                 self.store.release(lease)
+
+    def store_checkpoint(self) -> None:
+        """Store the current state as the game's checkpoint if CHECKPOINT_AFTER moves or
+        more are not covered yet; a checkpoint that cannot be stored is simply not kept."""
+        if len(self.record.actions) - self.checkpointed < CHECKPOINT_AFTER:
+            return
+        with contextlib.suppress(SaveError):
+            stored = self.store.store_checkpoint(self.game_key, self.record, self.game, self.state)
+            self.checkpointed = stored or self.checkpointed
 
     def apply(self, seat: int, action: Action) -> None:
         """Play `action` for `seat`: judged by the engine, committed, then read back by `sync`.

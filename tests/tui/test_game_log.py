@@ -98,19 +98,23 @@ async def test_a_long_line_is_wrapped_again_when_the_width_changes() -> None:
         assert " ".join(lines).split() == words
 
 
-async def test_lines_use_the_whole_width_until_a_scrollbar_takes_some() -> None:
-    full_line = "x" * 20 + " " + "y" * 19
+async def test_lines_keep_their_width_when_a_scrollbar_comes() -> None:
+    """The scrollbar's column is always kept free: text never sits under it, and lines
+    already shown need no wrapping again when it appears."""
     app = LogApp()
     async with app.run_test(size=(WIDTH, HEIGHT)) as pilot:
         log = app.query_one(GameLog)
-        log.reset(entries(full_line))
+        width = log.scrollable_content_region.width
+        line = "x" * 20 + " " + "y" * (width - 21)
+        log.reset(entries(line))
         await pilot.pause()
-        assert log_lines(log) == [full_line]
+        assert log_lines(log) == [line]
         log.extend(entries(*(f"move {i}" for i in range(HEIGHT))))
         await pilot.pause()
         await pilot.pause()
         assert log.show_vertical_scrollbar
-        assert log_lines(log)[:2] == ["x" * 20, "y" * 19]
+        assert log.scrollable_content_region.width == width
+        assert log_lines(log)[0] == line
 
 
 async def test_a_log_squeezed_to_nothing_is_readable_again_when_widened() -> None:

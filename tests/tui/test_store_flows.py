@@ -34,6 +34,23 @@ async def test_resume_builds_no_home_screen_until_escape(store: SaveStore) -> No
         assert "table" in screen_text(app)
 
 
+async def test_a_resumed_table_is_built_once_its_player_passes_the_privacy_screen(
+    store: SaveStore,
+) -> None:
+    session = new_session(store, "Ann,Bob", seed=4)
+    seat = session.to_act()[0]
+    app = app_for(store, session, resumed=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        assert not any(isinstance(s, TableScreen) for s in app.screen_stack)
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        await until(pilot, lambda: table.shown_seat == seat)
+        assert table.my_turn
+
+
 async def test_home_screen_lists_the_saves_once_per_visit(
     store: SaveStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:

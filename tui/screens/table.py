@@ -69,7 +69,7 @@ class TableScreen(Screen[None]):
     def on_mount(self) -> None:
         self.sub_title = self.session.name
         self.set_interval(POLL_INTERVAL, self.poll_store)
-        self.call_after_refresh(self.advance)  # once every nested widget is mounted
+        self.advance()
 
     def poll_store(self) -> None:
         """Take in moves other terminals stored, and play on for a computer this terminal
@@ -128,11 +128,12 @@ class TableScreen(Screen[None]):
             )
             self.app.push_screen(over, self.after_game_over)
             return
+        due = self.due_hand_off()
+        if due is not None:
+            self.hand_off(*due)
+            return
         seat = session.to_act()[0]
         humans = session.humans
-        if self.must_hand_off and len(humans) == 1 and seat != humans[0]:
-            self.hand_off(humans[0], self.unlock)
-            return
         if not session.plays_here(seat):
             self.show(self.watching_seat())
         elif not session.is_human(seat):
@@ -143,23 +144,48 @@ class TableScreen(Screen[None]):
                 self.set_timer(delay, lambda: self.think(seat, generation))
             else:
                 self.call_later(self.think, seat, generation)
-        elif self.must_hand_off or (len(humans) > 1 and self.revealed_seat != seat):
+        elif len(humans) > 1 and self.revealed_seat != seat:
             self.hand_off(seat, self.reveal)
         else:
             self.reveal(seat)
 
+    def due_hand_off(self) -> tuple[int, Callable[[int], None]] | None:
+        """The privacy screen a resumed table opens behind, before anything else: the seat
+        whose player it waits for and what follows once they are here; None if none."""
+        session = self.session
+        if not self.must_hand_off or session.over:
+            return None
+        seat = session.to_act()[0]
+        humans = session.humans
+        if len(humans) == 1 and seat != humans[0]:
+            return humans[0], self.unlock
+        if session.plays_here(seat) and session.is_human(seat):
+            return seat, self.reveal
+        return None
+
+    def privacy_screen(self, seat: int) -> HandoffScreen:
+        """The privacy screen that waits for `seat`'s player."""
+        session = self.session
+        return HandoffScreen(
+            session.seat_names[seat],
+            session.since_last_acted(seat),
+            guard=self.app.handoff_guard,  # type: ignore[attr-defined]
+        )
+
+    def opened_by(self, seat: int) -> None:
+        """`seat`'s player passed the privacy screen this table opened behind (shown by the
+        app before the table was built): the table starts as `due_hand_off` would go on."""
+        self.must_hand_off = False
+        self.revealed_seat = seat
+        self.hold_enter()
+
     def hand_off(self, seat: int, then: Callable[[int], None]) -> None:
         """Hide every seat behind the privacy screen for `seat`'s player; `then(seat)` once
         they say they are at the keyboard."""
-        session = self.session
-        self.show(None)
+        if self.view:
+            self.show(None)  # take any seat's hand off the table first
         self.app.push_screen(
-            HandoffScreen(
-                session.seat_names[seat],
-                session.since_last_acted(seat),
-                guard=self.app.handoff_guard,  # type: ignore[attr-defined]
-            ),
-            lambda _: self.revealed_by_enter(seat, then),
+            self.privacy_screen(seat), lambda _: self.revealed_by_enter(seat, then)
         )
 
     def revealed_by_enter(self, seat: int, then: Callable[[int], None]) -> None:

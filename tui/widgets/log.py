@@ -21,13 +21,15 @@ MAX_LINES = 1000
 
 class GameLog(RichLog, can_focus=False):
     """Log entries as plain text (names are never markup), wrapped to the width,
-    scrolled to the newest."""
+    scrolled to the newest. The scrollbar's column is always kept free, so the text
+    width does not change (nor need wrapping again) when the scrollbar comes or goes."""
 
     DEFAULT_CSS = """
     GameLog {
         background: transparent;
         overflow-x: hidden;
         overflow-y: auto;
+        scrollbar-gutter: stable;
     }
     """
 
@@ -71,10 +73,6 @@ class GameLog(RichLog, can_focus=False):
         """Keep the lines wrapped to the width; the first size is left to `RichLog`,
         which then writes what was deferred."""
         self._rewrap()
-
-    def watch_show_vertical_scrollbar(self) -> None:
-        """A scrollbar appearing or going changes the width; re-wrap once layout is done."""
-        self.call_after_refresh(self._rewrap)
 
     def _rewrap(self) -> None:
         """Wrap the kept entries again if the width changed, and show the newest line.

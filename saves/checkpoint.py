@@ -1,0 +1,138 @@
+"""Checkpoints: a game's whole state stored after one of its moves, so that opening a long
+game replays only the moves after it.
+
+A checkpoint is a cache, never the record: the moves stay the truth. It is sealed
+with an HMAC under a key of this user's own (in the per-user state folder), bound to
+the game (its row, game id, seed, creation time), its rules version, its move number
+and a digest of the stored moves it covers, so only a state this user's hotseat wrote
+for that very game and those very moves is trusted. One that is missing,
+foreign, damaged, of other rules, or that does not decode exactly is ignored, and
+the game replays from its first move as before.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import hmac
+import json
+import os
+import secrets
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rules import Game
+from saves.folders import state_folder
+from saves.record import SaveRecord
+
+CHECKPOINT_AFTER = 200
+"""A session leaving a game stores a checkpoint once this many moves are not yet covered."""
+
+KEY_FILE = "checkpoint.key"
+KEY_BYTES = 32
+
+
+_keys: dict[Path, bytes | None] = {}
+
+
+def checkpoint_key() -> bytes | None:
+    """This user's checkpoint key, made on first use (0600); None if it cannot be read or
+    made (then no checkpoint is written or trusted)."""
+    path = state_folder() / KEY_FILE
+    if path not in _keys:
+        _keys[path] = _read_or_make_key(path)
+    return _keys[path]
+
+
+def _read_or_make_key(path: Path) -> bytes | None:
+    """The key in `path`; a new one is written whole to a side file and linked into place,
+    so a crash while making it leaves no half key and two terminals agree on one."""
+    if not os.path.lexists(path):
+        with contextlib.suppress(OSError):
+            path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+            side = path.with_name(f"{KEY_FILE}.{os.getpid()}.new")
+            fd = os.open(side, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)
+            try:
+                with os.fdopen(fd, "wb") as file:
+                    file.write(secrets.token_bytes(KEY_BYTES))
+                    file.flush()
+                    os.fsync(file.fileno())
+                with contextlib.suppress(FileExistsError):
+                    os.link(side, path)
+            finally:
+                os.unlink(side)
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC | os.O_NOFOLLOW | os.O_NONBLOCK)
+        with os.fdopen(fd, "rb") as file:
+            key = file.read(KEY_BYTES + 1)
+    except OSError:
+        return None
+    return key if len(key) == KEY_BYTES else None
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """A stored state after move `moves`, as stored: text and seal are untrusted. `ground`
+    is what the store found it stands on: the game's row and the digest of its first
+    `moves` stored moves (`ground`)."""
+
+    moves: int
+    rules_version: int
+    state: str
+    seal: str
+    ground: str
+
+
+def ground(game_key: int, moves: Iterable[tuple[Any, Any]]) -> str:
+    """What a checkpoint of game row `game_key` stands on: the row and a digest of the
+    stored (seat, action text) moves it covers, in order."""
+    text = "\n".join(f"{seat}\t{action}" for seat, action in moves)
+    return f"{game_key}:{hashlib.sha256(text.encode()).hexdigest()}"
+
+
+def seal(key: bytes, record: SaveRecord, checkpoint_ground: str, moves: int, text: str) -> str:
+    """The seal binding state `text` to `record`'s game, rules version, move number and the
+    stored moves it comes from."""
+    head = [record.game, record.seed, record.created, record.rules_version, moves]
+    return hmac.new(
+        key, f"{json.dumps(head)}\n{checkpoint_ground}\n{text}".encode(), hashlib.sha256
+    ).hexdigest()
+
+
+def make_checkpoint(
+    record: SaveRecord, game: Game, state: Any, checkpoint_ground: str
+) -> Checkpoint | None:
+    """The checkpoint of `state`, the state after all of `record`'s moves, which stand on
+    `checkpoint_ground`; None without a key."""
+    key = checkpoint_key()
+    if key is None:
+        return None
+    moves = len(record.actions)
+    text = json.dumps(game.state_to_json(state), separators=(",", ":"))
+    return Checkpoint(
+        moves,
+        record.rules_version,
+        text,
+        seal(key, record, checkpoint_ground, moves, text),
+        checkpoint_ground,
+    )
+
+
+def trusted_state(record: SaveRecord, game: Game, stored: Checkpoint | None) -> Any | None:
+    """The state `stored` holds, if it is this user's sealed checkpoint of `record`'s game
+    under today's rules, on the moves stored today and at most as far as them; otherwise
+    None."""
+    key = checkpoint_key()
+    if key is None or stored is None or not isinstance(stored.state, str):
+        return None
+    if stored.rules_version != game.rules_version or not 0 < stored.moves <= len(record.actions):
+        return None
+    expected = seal(key, record, stored.ground, stored.moves, stored.state)
+    if not isinstance(stored.seal, str) or not hmac.compare_digest(expected, stored.seal):
+        return None
+    try:
+        return game.state_from_json(json.loads(stored.state))
+    except (ValueError, RecursionError):
+        return None
