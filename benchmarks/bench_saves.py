@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import itertools
 import json
 import pstats
 import random
@@ -32,8 +31,6 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-
-from textual.app import App
 
 from rules import GAMES, Action, Game, get_game
 from rules.bots import choose
@@ -46,6 +43,7 @@ from tui.model import GameSession
 
 from bare_app import BareApp
 from common import (
+    TICK,
     ChildRun,
     Figure,
     Series,
@@ -57,6 +55,7 @@ from common import (
     report,
     run_child,
     run_parts,
+    tick_gaps,
 )
 from harness import random_choice
 
@@ -70,7 +69,6 @@ LONG_GAME = 8150
 PLAYERS = [f"Computer {i}" for i in range(1, 12)]
 SAVES = 500
 COMMIT_AT = (10, 8000)
-TICK = 0.005
 """Seconds between the ticks of the event-loop timer."""
 LOOP_SECONDS = 10.0
 
@@ -338,19 +336,6 @@ def bot_game_length(seed: int) -> int:
     return moves
 
 
-async def tick_gaps(app: App[Any], seconds: float, done: Callable[[], bool]):
-    """Gaps (ms) between the ticks of a TICK-second interval timer while `app` runs headless
-    for `seconds` or until `done()`; and the seconds it ran."""
-    ticks: list[float] = []
-    async with app.run_test(size=(COLUMNS, LINES)):
-        app.set_interval(TICK, lambda: ticks.append(time.perf_counter()))
-        start = time.perf_counter()
-        while time.perf_counter() - start < seconds and not done():
-            await asyncio.sleep(0.02)
-        elapsed = time.perf_counter() - start
-    return [1000 * (b - a) for a, b in itertools.pairwise(ticks)], elapsed
-
-
 def bench_loop(work: Path, runs: int) -> list[Figure]:
     """Each run plays one of the longest computer games (seeds 0-39) to its end, at most
     LOOP_SECONDS, then runs the bare app as long."""
@@ -365,11 +350,11 @@ def bench_loop(work: Path, runs: int) -> list[Figure]:
         computers = [PlayerSpec(name, "computer") for name in PLAYERS]
         session = GameSession.create(store, "3x3", computers, seed)
         app = HotseatApp(store, delay=0.0, session=session)
-        gaps, elapsed = asyncio.run(tick_gaps(app, LOOP_SECONDS, lambda s=session: s.over))
+        gaps, elapsed = asyncio.run(tick_gaps(app, LOOP_SECONDS, lambda s=session: s.over, SIZE))
         played.append(f"seed {seed}: {len(session.record.actions)} moves in {elapsed:.1f} s")
         app.close_session()
         store.close()
-        bare_gaps, _ = asyncio.run(tick_gaps(BareApp(), elapsed, lambda: False))
+        bare_gaps, _ = asyncio.run(tick_gaps(BareApp(), elapsed, lambda: False, SIZE))
         for who, found in (("hotseat", gaps), ("bare", bare_gaps)):
             stats[who]["p50"].values.append(percentile(found, 50))
             stats[who]["p99"].values.append(percentile(found, 99))

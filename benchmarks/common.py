@@ -3,7 +3,9 @@ summary table, and apps started as child processes under a pseudo-terminal."""
 
 from __future__ import annotations
 
+import asyncio
 import fcntl
+import itertools
 import json
 import os
 import shutil
@@ -18,7 +20,10 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from textual.app import App
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -279,3 +284,22 @@ def print_marks(runs: dict[str, list[ChildRun]]) -> None:
         for mark in sorted(found[0].marks, key=found[0].marks.__getitem__):
             values = [r.marks[mark] for r in found if mark in r.marks]
             print(f"      {label:<8} {mark:<40} {statistics.median(values):8.1f}")
+
+
+TICK = 0.005
+"""The interval of the timer whose ticks show how live an app's event loop is."""
+
+
+async def tick_gaps(
+    app: App[Any], seconds: float, done: Callable[[], bool], size: tuple[int, int]
+) -> tuple[list[float], float]:
+    """Gaps (ms) between the ticks of a TICK-second interval timer while `app` runs headless
+    at `size` for `seconds` or until `done()`; and the seconds it ran."""
+    ticks: list[float] = []
+    async with app.run_test(size=size):
+        app.set_interval(TICK, lambda: ticks.append(time.perf_counter()))
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds and not done():
+            await asyncio.sleep(0.02)
+        elapsed = time.perf_counter() - start
+    return [1000 * (b - a) for a, b in itertools.pairwise(ticks)], elapsed

@@ -776,8 +776,7 @@ def _claim(state: XoxoState, placer: int, cell: Cell) -> None:
 
 
 def _last_event(state: XoxoState) -> Event:
-    assert state.latest is not None
-    return state.latest[0]
+    return state.events_since(state.event_total - 1)[0]
 
 
 def _finish(state: XoxoState, winners: tuple[int, ...], event: Event) -> None:

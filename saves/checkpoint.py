@@ -15,6 +15,8 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import hmac
+import importlib
+import inspect
 import json
 import os
 import secrets
@@ -23,12 +25,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rules import Game
+from rules import Game, get_game
 from saves.folders import state_folder
 from saves.record import SaveRecord
 
 CHECKPOINT_AFTER = 200
 """A session leaving a game stores a checkpoint once this many moves are not yet covered."""
+
+MAX_STATE_CHARS = 64 * 1024 * 1024
+"""A stored state longer than this is not read (an 8,000-move game's is 280 KB)."""
 
 KEY_FILE = "checkpoint.key"
 KEY_BYTES = 32
@@ -92,32 +97,63 @@ def ground(game_key: int, moves: Iterable[tuple[Any, Any]]) -> str:
     return f"{game_key}:{hashlib.sha256(text.encode()).hexdigest()}"
 
 
-def seal(key: bytes, record: SaveRecord, checkpoint_ground: str, moves: int, text: str) -> str:
-    """The seal binding state `text` to `record`'s game, rules version, move number and the
-    stored moves it comes from."""
-    head = [record.game, record.seed, record.created, record.rules_version, moves]
+def seal(
+    key: bytes, code: str, record: SaveRecord, checkpoint_ground: str, moves: int, text: str
+) -> str:
+    """The seal binding state `text` to `record`'s whole game (id, rules version, options,
+    players, seed, setup, creation), the `code` that made it (`code_fingerprint`), the move
+    number and the stored moves it comes from."""
+    game = {k: v for k, v in record.to_json().items() if k not in UNSEALED}
+    head = json.dumps([game, code, moves], sort_keys=True)
     return hmac.new(
-        key, f"{json.dumps(head)}\n{checkpoint_ground}\n{text}".encode(), hashlib.sha256
+        key, f"{head}\n{checkpoint_ground}\n{text}".encode(), hashlib.sha256
     ).hexdigest()
 
 
+UNSEALED = frozenset({"actions", "summary", "updated"})
+"""The parts of a save document a checkpoint does not stand on: the moves (sealed through
+their digest, `ground`) and what changes with every move."""
+
+_fingerprints: dict[str, str | None] = {}
+
+
+def code_fingerprint(game_id: str) -> str | None:
+    """A digest of the source of `game_id`'s engine and of the state code: a new hotseat
+    whose engine or state layout changed trusts no checkpoint of an older one (it costs one
+    full replay), even when the rules version stayed. None when the source cannot be read
+    (then no checkpoint is written or trusted)."""
+    if game_id not in _fingerprints:
+        digest = hashlib.sha256()
+        try:
+            for module in (get_game(game_id).__module__, *STATE_CODE):
+                digest.update(inspect.getsource(importlib.import_module(module)).encode())
+        except (OSError, TypeError):
+            _fingerprints[game_id] = None
+        else:
+            _fingerprints[game_id] = digest.hexdigest()
+    return _fingerprints[game_id]
+
+
+STATE_CODE = ("rules.engine", "rules.events", "rules.state_codec")
+"""The modules besides each engine that decide what a stored state means."""
+
+
+def state_text(game: Game, state: Any) -> str:
+    """The state as stored in a checkpoint."""
+    return json.dumps(game.state_to_json(state), separators=(",", ":"))
+
+
 def make_checkpoint(
-    record: SaveRecord, game: Game, state: Any, checkpoint_ground: str
+    key: bytes, record: SaveRecord, text: str, checkpoint_ground: str
 ) -> Checkpoint | None:
-    """The checkpoint of `state`, the state after all of `record`'s moves, which stand on
-    `checkpoint_ground`; None without a key."""
-    key = checkpoint_key()
-    if key is None:
+    """The checkpoint of state `text`, the state after all of `record`'s moves, which stand
+    on `checkpoint_ground`, sealed with `key`; None when the code cannot be fingerprinted."""
+    code = code_fingerprint(record.game)
+    if code is None:
         return None
     moves = len(record.actions)
-    text = json.dumps(game.state_to_json(state), separators=(",", ":"))
-    return Checkpoint(
-        moves,
-        record.rules_version,
-        text,
-        seal(key, record, checkpoint_ground, moves, text),
-        checkpoint_ground,
-    )
+    sealed = seal(key, code, record, checkpoint_ground, moves, text)
+    return Checkpoint(moves, record.rules_version, text, sealed, checkpoint_ground)
 
 
 def trusted_state(record: SaveRecord, game: Game, stored: Checkpoint | None) -> Any | None:
@@ -125,11 +161,12 @@ def trusted_state(record: SaveRecord, game: Game, stored: Checkpoint | None) -> 
     under today's rules, on the moves stored today and at most as far as them; otherwise
     None."""
     key = checkpoint_key()
-    if key is None or stored is None or not isinstance(stored.state, str):
+    code = code_fingerprint(record.game)
+    if key is None or code is None or stored is None or not isinstance(stored.state, str):
         return None
     if stored.rules_version != game.rules_version or not 0 < stored.moves <= len(record.actions):
         return None
-    expected = seal(key, record, stored.ground, stored.moves, stored.state)
+    expected = seal(key, code, record, stored.ground, stored.moves, stored.state)
     if not isinstance(stored.seal, str) or not hmac.compare_digest(expected, stored.seal):
         return None
     try:

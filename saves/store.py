@@ -20,7 +20,14 @@ from typing import Any
 
 from rules import JSON, Game
 from saves import seats
-from saves.checkpoint import Checkpoint, ground, make_checkpoint
+from saves.checkpoint import (
+    MAX_STATE_CHARS,
+    Checkpoint,
+    checkpoint_key,
+    ground,
+    make_checkpoint,
+    state_text,
+)
 from saves.database import Database
 from saves.errors import DamagedSave, MoveConflict, SaveError, SeatsHeld, TakenOver
 from saves.names import MAX_LENGTH, sanitize, validate_save_name
@@ -157,13 +164,16 @@ class SaveStore:
 
     def checkpoint(self, game: int) -> Checkpoint | None:
         """Game id `game`'s stored checkpoint, unchecked, with the ground it stands on
-        today; None if it has none or it cannot be read."""
+        today; None if it has none, it cannot be read, or there is no checkpoint key."""
+        if checkpoint_key() is None:
+            return None
         try:
             with self.database.errors():
                 db = self.database.db
                 row = db.execute(
-                    "SELECT moves, rules_version, state, seal FROM checkpoints WHERE game = ?",
-                    (game,),
+                    "SELECT moves, rules_version, state, seal FROM checkpoints "
+                    "WHERE game = ? AND length(state) <= ?",
+                    (game, MAX_STATE_CHARS),
                 ).fetchone()
                 if row is None or not all(type(x) is int for x in row[:2]):
                     return None
@@ -265,21 +275,26 @@ class SaveStore:
 
     def store_checkpoint(self, game: int, record: SaveRecord, engine: Game, state: Any) -> int:
         """Keep `state`, the state after all of `record`'s moves, as game id `game`'s
-        checkpoint (in place of any other); how many moves it covers (0: none stored, as
-        without a checkpoint key)."""
+        checkpoint unless one further on is kept; how many moves it covers (0: none
+        stored, as without a checkpoint key)."""
+        key = checkpoint_key()
+        if key is None:
+            return 0
+        text = state_text(engine, state)
+        moves = len(record.actions)
         with self.database.transaction("cannot store a checkpoint") as db:
-            moves = len(record.actions)
-            checkpoint = make_checkpoint(record, engine, state, self._ground(db, game, moves))
+            checkpoint = make_checkpoint(key, record, text, self._ground(db, game, moves))
             if checkpoint is None:
                 return 0
-            db.execute(
+            stored = db.execute(
                 "INSERT INTO checkpoints (game, moves, rules_version, state, seal) "
                 "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game) DO UPDATE SET "
                 "moves = excluded.moves, rules_version = excluded.rules_version, "
-                "state = excluded.state, seal = excluded.seal",
+                "state = excluded.state, seal = excluded.seal "
+                "WHERE excluded.moves >= checkpoints.moves",
                 (game, moves, checkpoint.rules_version, checkpoint.state, checkpoint.seal),
-            )
-            return moves
+            ).rowcount
+            return moves if stored else 0
 
     def unique_name(self, base: str) -> str:
         """A valid name like `base` that no game uses yet (ignoring case)."""

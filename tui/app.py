@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 from textual import events
 from textual.app import App
 from textual.binding import Binding
@@ -25,6 +27,11 @@ TURN_POLL = 0.5
 
 HANDOFF_GUARD = 0.6
 """Seconds the privacy screen ignores Enter after it appears."""
+
+SWITCH_INTERVAL = 0.001
+"""Seconds a thread may run Python before another gets its turn (Python's default: 5 ms).
+A computer thinks in a worker thread beside the screen's event loop; switching this often
+keeps the screen live, its frames a few ms apart instead of tens."""
 
 ANSI_THEME = "ansi-dark"
 """In the 16 basic colours the whole screen uses the terminal's own colours."""
@@ -76,6 +83,7 @@ class HotseatApp(App[None]):
         """Polls the session while its table waits behind the privacy screen, unbuilt."""
 
     def on_mount(self) -> None:
+        sys.setswitchinterval(SWITCH_INTERVAL)
         if self.turns is not None:
             self.set_interval(TURN_POLL, self.look_for_turns)
         if palette.current() == "ansi":

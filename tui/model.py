@@ -154,7 +154,9 @@ class GameSession:
         more are not covered yet; a checkpoint that cannot be stored is simply not kept."""
         if len(self.record.actions) - self.checkpointed < CHECKPOINT_AFTER:
             return
-        with contextlib.suppress(SaveError):
+        # A checkpoint is a cache: whatever keeps one from being stored (a full disk, a
+        # state the codec refuses) must not keep the seats from being given free.
+        with contextlib.suppress(Exception):
             stored = self.store.store_checkpoint(self.game_key, self.record, self.game, self.state)
             self.checkpointed = stored or self.checkpointed
 

@@ -10,7 +10,7 @@ Levels, weakest first:
 - "easy" makes the mistakes a beginner makes (each game's module says which);
 - "normal" is each game's rule-based player;
 - "hard" searches over worlds sampled from its view (`rules.bots.search`), the normal
-  player playing every seat in its playouts.
+  player (or a module's quicker `playout`) playing every seat in its playouts.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import import_module
+from types import ModuleType
 
 from rules import JSON, Action, UnknownGame
 from rules.catalog import CATALOG
@@ -29,6 +30,9 @@ DEFAULT_LEVEL = "normal"
 """A computer seat's level unless someone chooses another."""
 PLAYERS = {"easy": "choose_easy", "normal": "choose"}
 """The function of each level in a game's player module."""
+PLAYOUT = "playout"
+"""The player hard's playouts use: a module's `playout` if it has one (the normal player
+without what is too slow to run thousands of times), else its normal player."""
 
 Player = Callable[[Mapping[str, JSON], Sequence[Action], random.Random], Action]
 
@@ -66,10 +70,9 @@ def choose(
         from rules.bots.search import search
 
         budget = budget or Budget()
-        normal = _player(game_id, "normal")
-        return search(
-            game_id, view, legal, rng, normal, budget.seconds, budget.iterations, budget.stop
-        )
+        playout, normal = _player(game_id, PLAYOUT), _player(game_id, "normal")
+        seconds, iterations, stop = budget.seconds, budget.iterations, budget.stop
+        return search(game_id, view, legal, rng, playout, seconds, iterations, stop, normal)
     return _player(game_id, level)(view, legal, rng)
 
 
@@ -81,14 +84,21 @@ def _player(game_id: str, level: str) -> Player:
     return player
 
 
-def _load(game_id: str, level: str) -> Player:
-    """The function that plays `game_id` at `level`, its module imported on first use."""
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
+def _module(game_id: str) -> ModuleType:
+    """The player module of `game_id`, imported on first use."""
     entry = CATALOG.get(game_id)
     if entry is None:
         raise UnknownGame(f"unknown game {game_id!r} (playable: {', '.join(sorted(CATALOG))})")
-    module = import_module(f"{__name__}.{entry.module.rpartition('.')[2]}")
+    return import_module(f"{__name__}.{entry.module.rpartition('.')[2]}")
+
+
+def _load(game_id: str, level: str) -> Player:
+    """The function that plays `game_id` at `level`."""
+    if level not in LEVELS and level != PLAYOUT:
+        raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
+    module = _module(game_id)
+    if level == PLAYOUT:
+        return getattr(module, PLAYOUT, module.choose)  # type: ignore[no-any-return]
     player: Player = getattr(module, PLAYERS[level])
     return player
 

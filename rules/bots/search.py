@@ -45,9 +45,13 @@ def search(
     seconds: float | None = None,
     iterations: int | None = None,
     stop: Callable[[], bool] | None = None,
+    fallback: Player | None = None,
 ) -> Action:
     """The legal action with the best mean payoff for the view's seat over sampled
-    worlds, each action tried in the same worlds with the same dice."""
+    worlds, each action tried in the same worlds with the same dice. `fallback` (default:
+    the playout player) chooses when no world could be played out, and its choice is
+    always compared."""
+    fallback = fallback or playout
     if not legal:
         raise ValueError("the search needs at least one legal action")
     if len(legal) == 1:
@@ -63,8 +67,8 @@ def search(
         return time.monotonic() >= deadline or bool(stop and stop())
 
     if out_of_time():
-        return playout(view, legal, rng)
-    legal = candidates(game, view, legal, rng, playout)
+        return fallback(view, legal, rng)
+    legal = candidates(game, view, legal, rng, fallback)
 
     totals = [0.0] * len(legal)
     worlds = 0
@@ -88,7 +92,7 @@ def search(
         totals = [total + score for total, score in zip(totals, scores, strict=True)]
         worlds += 1
     if not worlds:
-        return playout(view, legal, rng)  # no world finished in time: the playout's choice
+        return fallback(view, legal, rng)  # no world finished in time
     best = max(totals)
     return rng.choice([a for a, total in zip(legal, totals, strict=True) if total == best])
 
@@ -98,17 +102,17 @@ def candidates(
     view: Mapping[str, JSON],
     legal: Sequence[Action],
     rng: random.Random,
-    playout: Player,
+    player: Player,
 ) -> Sequence[Action]:
     """The actions worth comparing: all of them, or when there are more than
     MAX_CANDIDATES, those that end the game at once in one sampled world (a win there is
-    never left out), the playout player's own choice, and a random draw of the others."""
+    never left out), `player`'s own choice, and a random draw of the others."""
     if len(legal) <= MAX_CANDIDATES:
         return legal
     seat = view["seat"]
     world = game.sample_state(view, random.Random(rng.getrandbits(64)))
     ending = [action for action in legal if game.is_over(game.apply(world, seat, action))]
-    first = playout(view, legal, random.Random(rng.getrandbits(64)))
+    first = player(view, legal, random.Random(rng.getrandbits(64)))
     chosen = list(dict.fromkeys([first, *ending]))
     others = [action for action in legal if action not in chosen]
     room = max(0, MAX_CANDIDATES - len(chosen))

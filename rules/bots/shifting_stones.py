@@ -2,9 +2,13 @@
 
 They decide from their own view and the legal actions only, never the full state.
 Normal tries every sequence of up to three shifts and flips on a copy of the grid
-(each costs a hand card) and plays the first move of the sequence that scores
-the most points per discarded card. Easy looks one move ahead only; seeing
-nothing to score, it often tries a shift or flip at random, else skips.
+(each costs a hand card), counting every card the grid fits on the way, and plays the
+first move of the sequence that scores the most points, ending nearest to the cards it
+keeps (a spent card is replaced when the turn ends, a card kept near its grid is
+worth more than a new one). Seeing nothing to score it skips when that draws cards,
+else it spends a card on the move that brings the grid nearest to the others. Easy
+looks one move ahead only and takes the cheapest plan; seeing nothing to score, it
+often tries a shift or flip at random, else skips.
 """
 
 from __future__ import annotations
@@ -49,12 +53,14 @@ class HandCard:
 
 @dataclass(frozen=True)
 class Plan:
-    """A sequence's first move, its length (cards discarded) and the points it scores."""
+    """A sequence's first move, its length (cards discarded), the points it scores, the
+    grid it ends at and the cards it scores on the way."""
 
     move: Move
     discards: int
     points: int
     target: Grid
+    scored: frozenset[int] = frozenset()
 
 
 def moved(grid: Grid, move: Move) -> Grid:
@@ -81,33 +87,46 @@ def read_hand(view: Mapping[str, JSON]) -> list[HandCard]:
 
 
 def plans(grid: Grid, hand: list[HandCard], depth: int = DEPTH) -> list[Plan]:
-    """Every grid within `depth` moves (each reached by its shortest sequence) that makes
-    hand cards scorable, while enough other cards are left to pay for the moves."""
+    """Every grid within `depth` moves that makes hand cards scorable on the way there,
+    while enough other cards are left to pay for the moves. A card counts once the grid
+    fits it at any step: it is scored then, and the moves go on. Each grid is reached by
+    a shortest sequence, of those the one that scores the most."""
     seen = {grid}
-    frontier: list[tuple[Grid, Move | None]] = [(grid, None)]
+    frontier: dict[Grid, tuple[Move | None, frozenset[int], int]] = {grid: (None, frozenset(), 0)}
+    values = {card.id: card.value for card in hand}
     found = []
     for discards in range(1, min(depth, len(hand) - 1) + 1):
-        reached: list[tuple[Grid, Move | None]] = []
-        for before, first in frontier:
+        layer: dict[Grid, tuple[Move | None, frozenset[int], int]] = {}
+        for before, (first, scored, _) in frontier.items():
             for move in MOVES:
                 after = moved(before, move)
                 if after in seen:
                     continue
-                seen.add(after)
-                lead = first or move
-                reached.append((after, lead))
-                fitting = [card for card in hand if card.fits(after)]
-                if fitting and len(hand) - len(fitting) >= discards:
-                    found.append(Plan(lead, discards, sum(card.value for card in fitting), after))
-        frontier = reached
+                fitting = scored | {card.id for card in hand if card.fits(after)}
+                points = sum(values[card] for card in fitting)
+                known = layer.get(after)
+                if known is None or points > known[2]:
+                    layer[after] = (first or move, fitting, points)
+        seen.update(layer)
+        for after, (lead, fitting, points) in layer.items():
+            if fitting and len(hand) - len(fitting) >= discards:
+                assert lead is not None
+                found.append(Plan(lead, discards, points, after, fitting))
+        frontier = layer
     return found
+
+
+def readiness(grid: Grid, cards: list[HandCard]) -> float:
+    """How near the grid is to fitting these cards: each counts 1 / its misses."""
+    return sum(1.0 / max(card.misses(grid), 1) for card in cards)
 
 
 def choose(view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random) -> Action:
     """Score a scorable card (the most valuable first). Otherwise play the first move of
-    the sequence with the most points per discarded card (ties: more points, then fewer
-    cards), paying with the card furthest from that grid (ties: the cheaper). With no
-    such sequence, skip if allowed and it draws more than refilling would, else end."""
+    the sequence that scores the most points (ties: the grid it ends at nearest to the
+    cards kept, then fewer cards spent), paying with the card furthest from that grid
+    (ties: the cheaper). With no such sequence, skip if allowed and it draws more than
+    refilling would, else prepare the grid for the cards kept (`_preparing_move`)."""
     return _play(view, legal, rng, DEPTH, beginner=False)
 
 
@@ -125,8 +144,8 @@ def _play(
     depth: int,
     beginner: bool,
 ) -> Action:
-    """The choice of `choose`, looking `depth` moves ahead; a `beginner` with no sequence
-    that scores plays as `choose_easy` says."""
+    """The choice of `choose`, looking `depth` moves ahead; a `beginner` plays as
+    `choose_easy` says."""
     if not legal:
         raise ValueError("the bot needs at least one legal action")
     scores = [action for action in legal if isinstance(action, Score)]
@@ -136,22 +155,74 @@ def _play(
     grid: Grid = tuple((stone["up"], stone["down"]) for stone in view["grid"])
     hand = read_hand(view)
     found = plans(grid, hand, depth)
-    if not found:
-        if beginner and rng.random() < FIDDLE:
-            moves = [action for action in legal if isinstance(action, Shift | Flip)]
-            if moves:
-                return rng.choice(moves)
-        draws_more = len(hand) + SKIP_DRAW > max(len(hand), HAND_SIZE)
-        if SKIP in legal and (beginner or draws_more):
-            return SKIP
-        return END
-    best = max(map(_rank, found))
-    plan = rng.choice([plan for plan in found if _rank(plan) == best])
-    spare = [card for card in hand if not card.fits(plan.target)]
-    pay = max(spare, key=lambda card: (card.misses(plan.target), -card.value, -card.id))
-    kind, a, b = plan.move
+    if beginner:
+        return _beginners_move(legal, rng, hand, found)
+    if found:
+        best = max(found, key=lambda plan: _worth(plan, hand))
+        return _move(best.move, _payment(hand, best), legal)
+    draws_more = len(hand) + SKIP_DRAW > max(len(hand), HAND_SIZE)
+    if SKIP in legal and draws_more:
+        return SKIP
+    return _preparing_move(grid, hand, legal)
+
+
+def _worth(plan: Plan, hand: list[HandCard]) -> tuple[int, float, int]:
+    """Points scored, then how near the grid it ends at is to the cards kept, then fewer
+    discards (the turn ends by drawing back up to HAND_SIZE, so a card spent is replaced;
+    a card kept near its grid is worth more than a new one)."""
+    return plan.points, readiness(plan.target, _kept(hand, plan)), -plan.discards
+
+
+def _kept(hand: list[HandCard], plan: Plan) -> list[HandCard]:
+    """The cards left once the plan has scored its cards and paid with the least ready."""
+    rest = sorted(
+        (card for card in hand if card.id not in plan.scored),
+        key=lambda card: readiness(plan.target, [card]),
+    )
+    return rest[plan.discards :]
+
+
+def _payment(hand: list[HandCard], plan: Plan) -> HandCard:
+    """The card to pay the plan's next move with: of those it does not score, the one
+    furthest from the grid it ends at (ties: the cheaper)."""
+    rest = [card for card in hand if card.id not in plan.scored]
+    return max(rest, key=lambda card: (card.misses(plan.target), -card.value, -card.id))
+
+
+def _move(move: Move, pay: HandCard, legal: Sequence[Action]) -> Action:
+    kind, a, b = move
     action: Action = Shift(pay.id, a, b) if kind == "shift" else Flip(pay.id, a)
     return action if action in legal else END
+
+
+def _preparing_move(grid: Grid, hand: list[HandCard], legal: Sequence[Action]) -> Action:
+    """Nothing can score this turn: pay the card furthest from the grid for the one move
+    that brings the grid nearest to the other cards, if any move does; else end."""
+    if len(hand) < 2:
+        return END
+    pay = max(hand, key=lambda card: (card.misses(grid), -card.value, -card.id))
+    rest = [card for card in hand if card is not pay]
+    now = readiness(grid, rest)
+    best = max(MOVES, key=lambda move: readiness(moved(grid, move), rest))
+    if readiness(moved(grid, best), rest) <= now:
+        return END
+    return _move(best, pay, legal)
+
+
+def _beginners_move(
+    legal: Sequence[Action], rng: random.Random, hand: list[HandCard], found: list[Plan]
+) -> Action:
+    """The cheapest plan by points per card; seeing none, now and then (FIDDLE) a random
+    shift or flip, else a skip whenever allowed (in the solo game, a strike), or the end."""
+    if found:
+        best = max(map(_rank, found))
+        plan = rng.choice([plan for plan in found if _rank(plan) == best])
+        return _move(plan.move, _payment(hand, plan), legal)
+    if rng.random() < FIDDLE:
+        moves = [action for action in legal if isinstance(action, Shift | Flip)]
+        if moves:
+            return rng.choice(moves)
+    return SKIP if SKIP in legal else END
 
 
 def _rank(plan: Plan) -> tuple[float, int, int]:

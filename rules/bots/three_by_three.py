@@ -1,5 +1,6 @@
-"""The 3 x 3 computer players. Normal sheds low cards first and saves 2s and 10s; easy
-keeps the face-up cards it was dealt and often plays its strongest cards first.
+"""The 3 x 3 computer players. Normal sheds low cards first, saves 2s and 10s, and does
+not lead a 7; easy keeps the face-up cards it was dealt and often plays its strongest
+cards first.
 
 They decide from their own view and the legal actions only, never the full state.
 """
@@ -14,9 +15,11 @@ from rules.three_by_three import RANK_VALUE, Blind, ChooseFaceUp, Play
 
 KEEPERS = frozenset("2T")
 """Ranks that always fit: held back until nothing else can be played."""
-WANDER = 0.1
-"""How often the bot makes a random play instead: without it, bots can circle forever
-(one holding only 2s, the other 2 and 7s, taking the pile in turn)."""
+BLOCKER = "7"
+"""The rank that holds the next player to 7 or lower: worth most on a pile of low cards
+the next player must answer, so it is not led on an empty pile while another rank can
+be. Led at once, the 7s that players pick up with the pile go round the table for
+ever (each leads them, the next takes them)."""
 SLIP = 0.5
 """How often the easy player plays its strongest fitting cards instead of its weakest."""
 
@@ -33,8 +36,9 @@ def strength(card: str) -> int:
 
 def choose(view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random) -> Action:
     """Tour 1: the strongest three cards face up. Then: all cards of the lowest rank
-    that fits, a 2 or 10 only when nothing else fits (now and then a random play
-    instead); a random face-down slot; the pile only when that is the only choice.
+    that fits, a 2 or 10 only when nothing else fits, a 7 on an empty pile only when
+    nothing else but a 2 or 10 fits; a random face-down slot; the pile only when that is
+    the only choice.
     """
     if not legal:
         raise ValueError("the bot needs at least one legal action")
@@ -42,7 +46,7 @@ def choose(view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random
         return max(legal, key=_face_up_strength)
     plays = [action for action in legal if isinstance(action, Play)]
     if plays:
-        return _shedding_play(plays, rng)
+        return _shedding_play(plays, leading=not view["pile"])
     blinds = [action for action in legal if isinstance(action, Blind)]
     if blinds:
         return rng.choice(blinds)
@@ -72,10 +76,12 @@ def _face_up_strength(action: Action) -> list[int]:
     return sorted((strength(card) for card in action.cards), reverse=True)
 
 
-def _shedding_play(plays: list[Play], rng: random.Random) -> Play:
-    """All cards of the lowest fitting rank other than 2 and 10, else of the lowest."""
-    if rng.random() < WANDER:
-        return rng.choice(plays)
+def _shedding_play(plays: list[Play], leading: bool) -> Play:
+    """All cards of the lowest fitting rank other than 2 and 10 (and, `leading` on an
+    empty pile, other than 7), else of the lowest."""
     ranks = {play.cards[0][0] for play in plays}
-    rank = min(ranks - KEEPERS or ranks, key=RANK_VALUE.__getitem__)
+    usual = ranks - KEEPERS or ranks
+    if leading:
+        usual = usual - {BLOCKER} or usual
+    rank = min(usual, key=RANK_VALUE.__getitem__)
     return max((play for play in plays if play.cards[0][0] == rank), key=lambda p: len(p.cards))

@@ -1,7 +1,8 @@
 """The Xylotar computer players. Normal guesses its hidden values from what is gone,
 wins tricks while it still needs them, follows low otherwise, and bids a value it
-has seen that fits the tricks it expects. Easy plays the same way but bids without
-counting.
+has seen that fits the tricks it expects: it plays the rest of the round out in a few
+worlds sampled from its view and counts the tricks it takes. Easy plays the same way
+but bids without counting.
 
 They decide from their own view and the legal actions only, never the full state.
 """
@@ -9,17 +10,21 @@ They decide from their own view and the legal actions only, never the full state
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
+from rules import get_game
 from rules.engine import JSON, Action
 from rules.xylotar import PASS, TOP_VALUE, Bid, Peek, Play, Sort, value
 
 LATE = 5
 """With this many face-down cards or fewer and no fitting value, the bot peeks anyway."""
 FIT = 0.5
+"""A guessed value this close to the tricks the bot expects is worth a peek."""
 TRUMP_RISK = 0.25
 """How much each unseen trump counts against a led card of another colour."""
-"""A guessed value this close to the tricks the bot expects is worth a peek."""
+SIMULATIONS = 4
+"""Worlds sampled from its view in which the bot plays the round out to count the tricks
+it can expect (everyone playing as the bot does, bidding by a fair share)."""
 
 
 def gone_values(view: Mapping[str, JSON]) -> dict[str, set[int]]:
@@ -65,6 +70,29 @@ def expected_tricks(view: Mapping[str, JSON]) -> float:
     seat = view["seat"]
     left = view["tricks_per_round"] - view["trick_number"] + (0 if view["trick"] else 1)
     return view["seats"][seat]["tricks"] + max(left, 0) / len(view["players"])
+
+
+def simulated_tricks(view: Mapping[str, JSON], rng: random.Random) -> float:
+    """The tricks the seat takes this round, on average over SIMULATIONS worlds sampled
+    from its view in which everyone plays the round out as the bot does (bidding by
+    `expected_tricks`, so the count does not count itself)."""
+    game = get_game("xylotar")
+    seat = view["seat"]
+    taken = 0
+    for _ in range(SIMULATIONS):
+        state = game.sample_state(view, rng)
+        rounds = len(view["rounds"])
+        while not game.is_over(state):
+            seen = game.view(state, seat)
+            if len(seen["rounds"]) > rounds:
+                break
+            actor = game.to_act(state)[0]
+            legal = game.legal_actions(state, actor)
+            state = game.apply(state, actor, playout(game.view(state, actor), legal, rng))
+        else:
+            seen = game.view(state, seat)
+        taken += seen["rounds"][rounds]["tricks"][seat]
+    return taken / SIMULATIONS
 
 
 def _wants_tricks(view: Mapping[str, JSON]) -> bool:
@@ -129,22 +157,20 @@ def _play(view: Mapping[str, JSON], plays: list[Play]) -> Action:
     return max(losers, key=strength) if losers else min(plays, key=strength)
 
 
-def _bid_choice(view: Mapping[str, JSON], legal: Sequence[Action]) -> Action:
-    """Bid the peeked card whose value is closest to the tricks it expects."""
-    goal = expected_tricks(view)
+def bid_choice(view: Mapping[str, JSON], goal: float) -> Action:
+    """Bid the peeked card whose value is closest to the `goal` tricks it expects."""
     cards = view["peek"]["cards"]
     index = min(range(2), key=lambda i: abs(value(cards[i]) - goal))
     return Bid(view["peek"]["slots"][index])
 
 
-def _peek_choice(view: Mapping[str, JSON], legal: Sequence[Action]) -> Action:
-    """Peek at the pair whose known or guessed value fits the tricks it expects best, once
-    one fits within a trick; late in the round, peek at the best pair anyway."""
+def peek_choice(view: Mapping[str, JSON], legal: Sequence[Action], goal: float) -> Action:
+    """Peek at the pair whose known or guessed value fits the `goal` tricks it expects
+    best, once one fits within a trick; late in the round, peek at the best pair anyway."""
     peeks = [action for action in legal if isinstance(action, Peek)]
     if not peeks:
         return PASS
     guesses = estimates(view)
-    goal = expected_tricks(view)
 
     def miss(peek: Peek) -> float:
         return min(abs((guesses[s] or 0.0) - goal) for s in (peek.a, peek.b))
@@ -157,17 +183,38 @@ def _peek_choice(view: Mapping[str, JSON], legal: Sequence[Action]) -> Action:
 
 def choose(view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random) -> Action:
     """Sorting: a random colour. Playing: win while the bid is not yet reached (or not
-    made), else the lowest guess. Bidding: see `_peek_choice` and `_bid_choice`."""
+    made), else the lowest guess. Bidding: see `peek_choice` and `bid_choice`, aiming
+    at the tricks `simulated_tricks` counts."""
     if not legal:
         raise ValueError("the bot needs at least one legal action")
+    return _decide(view, legal, rng, simulated_tricks)
+
+
+def playout(view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random) -> Action:
+    """The normal player bidding by a fair share of the tricks (`expected_tricks`) instead
+    of counting them in sampled worlds: for the hard player's playouts, thousands a move."""
+    if not legal:
+        raise ValueError("the bot needs at least one legal action")
+    return _decide(view, legal, rng, None)
+
+
+def _decide(
+    view: Mapping[str, JSON],
+    legal: Sequence[Action],
+    rng: random.Random,
+    count: Callable[[Mapping[str, JSON], random.Random], float] | None,
+) -> Action:
+    """The choice of `choose`, aiming bids at the tricks `count` expects (None: a fair
+    share, `expected_tricks`)."""
     first = legal[0]
     if isinstance(first, Sort):
         return rng.choice(list(legal))
     if isinstance(first, Play):
         return _play(view, [action for action in legal if isinstance(action, Play)])
+    goal = count(view, rng) if count is not None else expected_tricks(view)
     if isinstance(first, Bid):
-        return _bid_choice(view, legal)
-    return _peek_choice(view, legal)
+        return bid_choice(view, goal)
+    return peek_choice(view, legal, goal)
 
 
 def choose_easy(view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random) -> Action:

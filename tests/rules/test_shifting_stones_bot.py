@@ -1,5 +1,6 @@
-"""The basic computer player: always legal, scores what it can, finds short sequences of
-shifts and flips that make a hand card score, and skips when nothing can be scored."""
+"""The normal computer player: always legal, scores what it can, finds short sequences of
+shifts and flips that make hand cards score, skips when nothing can be scored, and when it
+may not skip brings the grid nearer the cards it keeps."""
 
 from __future__ import annotations
 
@@ -7,8 +8,8 @@ import random
 
 import pytest
 
-from rules.bots.shifting_stones import choose, plans, read_hand
-from rules.shifting_stones import END, SKIP, Flip, Score, Shift, ShiftingStonesState
+from rules.bots.shifting_stones import HandCard, choose, moved, plans, read_hand, readiness
+from rules.shifting_stones import SKIP, Flip, Score, Shift, ShiftingStonesState
 
 from stones_staging import GAME, NAMES, deal, end, showing, showing_card
 
@@ -77,6 +78,16 @@ def test_the_bot_finds_a_shift_and_a_flip_that_make_a_card_score() -> None:
     assert {type(action) for action in chosen[:2]} == {Shift, Flip}
 
 
+def test_a_plan_counts_a_card_the_grid_fits_on_the_way_and_one_it_fits_at_the_end() -> None:
+    """Flip the bird in cell 1 to fish (card 1 fits), then shift it to cell 2 (card 2)."""
+    grid = tuple(("bird", "fish") if cell == 1 else ("seed", "tree") for cell in range(9))
+    on_the_way = HandCard(1, 1, ((1, "fish"),))
+    at_the_end = HandCard(2, 2, ((2, "fish"),))
+    never = [HandCard(id, 1, ((4, "moon"),)) for id in (3, 4)]
+    best = max(plans(grid, [on_the_way, at_the_end, *never]), key=lambda plan: plan.points)
+    assert (best.points, best.scored, best.discards) == (3, {1, 2}, 2)
+
+
 def test_the_bot_skips_when_nothing_can_be_scored_and_skipping_is_allowed() -> None:
     state = deal(2)
     view = GAME.view(state, 0)
@@ -85,9 +96,20 @@ def test_the_bot_skips_when_nothing_can_be_scored_and_skipping_is_allowed() -> N
     assert choice(state) == SKIP
 
 
-def test_the_bot_ends_the_turn_when_nothing_can_be_scored_and_it_may_not_skip() -> None:
+def test_when_it_may_not_skip_the_bot_brings_the_grid_nearer_the_cards_it_keeps() -> None:
     state = end(GAME.apply(deal(2), 0, SKIP), 1)
-    assert choice(state) == END
+    view = GAME.view(state, 0)
+    grid = tuple((stone["up"], stone["down"]) for stone in view["grid"])
+    hand = read_hand(view)
+    action = choice(state)
+    assert isinstance(action, Shift | Flip)
+    kept = [card for card in hand if card.id != action.card]
+    move = (
+        ("shift", action.a, action.b)
+        if isinstance(action, Shift)
+        else ("flip",) + (action.cell,) * 2
+    )
+    assert readiness(moved(grid, move), kept) > readiness(grid, kept)
 
 
 def test_the_bot_plays_the_same_way_for_the_same_rng() -> None:

@@ -107,6 +107,13 @@ def test_a_state_played_on_from_a_stored_one_is_stored_the_same(game, players):
 
 
 @pytest.mark.parametrize(("game", "players"), cases())
+def test_a_stored_finished_game_has_the_same_result(game, players):
+    states, _ = random_game(game, players, SEED)
+    if game.is_over(states[-1]):
+        assert game.result(stored(game, states[-1])) == game.result(states[-1])
+
+
+@pytest.mark.parametrize(("game", "players"), cases())
 def test_a_stored_state_is_plain_json(game, players):
     for point, state, _ in written_and_read(game, players):
         data = game.state_to_json(state)

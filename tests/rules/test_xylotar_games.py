@@ -8,8 +8,8 @@ from collections import Counter
 
 import pytest
 
-from rules.bots.xylotar import choose
-from rules.xylotar import PASS, Peek, Play, XylotarState, all_cards, deck_for
+from rules.bots.xylotar import bid_choice, choose, peek_choice, simulated_tricks
+from rules.xylotar import PASS, Bid, Peek, Play, XylotarState, all_cards, deck_for
 
 from xylotar_staging import GAME, NAMES, new, started
 
@@ -173,22 +173,38 @@ def test_the_bot_follows_low_when_it_cannot_win() -> None:
 PEEKS = [Peek(0, 1), Peek(1, 2), Peek(2, 3), Peek(3, 4), Peek(4, 5), PASS]
 
 
-def test_the_bot_bids_next_to_a_value_that_fits_the_tricks_it_expects() -> None:
-    """One trick won, 7 to come between two players: it expects 4.5."""
+def test_the_bot_peeks_next_to_a_value_that_fits_the_tricks_it_expects() -> None:
     view = _fake_view([9, 8, 4, 2, 1, 0], 1, None)
-    assert choose(view, PEEKS, random.Random(0)) == Peek(1, 2)
+    assert peek_choice(view, PEEKS, 4.5) == Peek(1, 2)
 
 
 def test_the_bot_guesses_a_hidden_value_from_its_neighbours_in_the_row() -> None:
     """Between a known 8 and a known 2, an unseen green is guessed in the middle: 5."""
     view = _fake_view([9, 8, 4, 2, 1, 0], 1, None)
     view["seats"][0]["slots"][2]["value"] = None
-    assert choose(view, PEEKS, random.Random(0)) == Peek(1, 2)
+    assert peek_choice(view, PEEKS, 4.5) == Peek(1, 2)
 
 
 def test_the_bot_waits_when_nothing_fits() -> None:
     view = _fake_view([7, 7, 7, 0, 0, 0], 1, None)
-    assert choose(view, PEEKS, random.Random(0)) == PASS
+    assert peek_choice(view, PEEKS, 4.5) == PASS
+
+
+def test_the_bot_bids_the_peeked_value_nearest_the_tricks_it_expects() -> None:
+    view = _fake_view([9, 8, 4, 2, 1, 0], 1, None)
+    view["peek"] = {"slots": [1, 2], "cards": ["G8", "G4"]}
+    assert bid_choice(view, 4.5) == Bid(2)
+    assert bid_choice(view, 7.0) == Bid(1)
+
+
+def test_the_bot_counts_more_tricks_holding_the_highest_trumps_than_the_lowest() -> None:
+    """It plays the round out in worlds sampled from its own view."""
+    strong = started(3, "Y8 Y7 Y6 Y5 G7 G6 G5 T6 T5 B5 B4 P4 K3")
+    weak = started(3, "Y0 Y1 Y2 G0 G1 G2 T0 T1 B0 B1 P0 P1 K0")
+    rng = random.Random(0)
+    high = simulated_tricks(GAME.view(strong, 0), rng)
+    low = simulated_tricks(GAME.view(weak, 0), rng)
+    assert high > low
 
 
 def test_a_bot_that_has_its_tricks_sheds_its_highest_losing_card() -> None:

@@ -21,10 +21,11 @@ from typing import Any
 import pytest
 from save_helpers import played, session_views, views
 
+import saves.checkpoint
 import saves.database
 from rules import IllegalAction
 from saves import DamagedSave, SaveRecord, SaveStore, export_game, import_file, replay
-from saves.checkpoint import CHECKPOINT_AFTER, checkpoint_key, ground, seal
+from saves.checkpoint import CHECKPOINT_AFTER, checkpoint_key, code_fingerprint, ground, seal
 from tui.model import GameSession, parse_players
 
 TABLES: dict[str, tuple[str, int]] = {
@@ -176,18 +177,16 @@ def test_moves_stored_after_the_checkpoint_are_replayed_on_top(stores, store):
     assert session_views(session) == replayed_views(store)
 
 
-def test_the_checkpoint_stored_last_replaces_the_one_before(store):
+def test_an_earlier_checkpoint_never_replaces_a_later_one(store):
     key = leave(store, LEFT)
+    later = store.checkpoint(key)
     _, record = store.record("game")
     earlier = dataclasses.replace(record, actions=record.actions[:CHECKPOINT_AFTER])
     game, state = replay(earlier)
 
-    assert store.store_checkpoint(key, earlier, game, state) == CHECKPOINT_AFTER
+    assert store.store_checkpoint(key, earlier, game, state) == 0
 
-    assert store.checkpoint(key).moves == CHECKPOINT_AFTER
-    session = GameSession.open(store, "game")
-    assert session.checkpointed == CHECKPOINT_AFTER
-    assert session_views(session) == replayed_views(store)
+    assert store.checkpoint(key) == later
 
 
 def test_a_checkpoint_that_is_not_trusted_is_replaced_by_the_next_session_leaving(
@@ -216,7 +215,12 @@ def _reseal(db: sqlite3.Connection, store: SaveStore, key: int, moves: int, text
     on = ground(key, rows)
     db.execute(
         "UPDATE checkpoints SET moves = ?, state = ?, seal = ? WHERE game = ?",
-        (moves, text, seal(checkpoint_key(), record, on, moves, text), key),
+        (
+            moves,
+            text,
+            seal(checkpoint_key(), code_fingerprint("3x3"), record, on, moves, text),
+            key,
+        ),
     )
 
 
@@ -301,11 +305,26 @@ def _column(sql_value: str) -> Callable[..., None]:
     return make
 
 
+def _players_edited(db: sqlite3.Connection, key: int, **_: Any) -> None:
+    """A player renamed in the game's row since the checkpoint was made."""
+    (text,) = db.execute("SELECT players FROM games WHERE id = ?", (key,)).fetchone()
+    players = json.loads(text)
+    players[0]["name"] = "Zed"
+    db.execute("UPDATE games SET players = ? WHERE id = ?", (json.dumps(players), key))
+
+
+def _other_code(monkeypatch: pytest.MonkeyPatch, **_: Any) -> None:
+    """A hotseat whose 3 x 3 engine or state code is another than the one that made it."""
+    monkeypatch.setitem(saves.checkpoint._fingerprints, "3x3", "another engine")
+
+
 UNTRUSTED: dict[str, Callable[..., None]] = {
     "edited-state": _edited_state,
     "another-games-checkpoint": _other_games_checkpoint,
     "a-twin-games-checkpoint": _twin_games_checkpoint,
     "another-key": _another_key,
+    "players-edited": _players_edited,
+    "other-code": _other_code,
     "other-rules-version": _other_rules,
     "not-json": _sealed("not a state"),
     "not-a-state": _sealed('{"players": ["Ann", "Bob", "Cy"]}'),

@@ -32,29 +32,26 @@ LONG_NAMES = (
 )
 """Five players, each name 24 characters long; Annabelle is the person at the table."""
 
-SEED = 156
-"""With this seed the 12-card hand's card #8 matches the grid."""
+SEED = 281
+"""With this seed the 12-card hand's card #9 is the first that matches the grid."""
 
 
 def hoard(session: GameSession, size: int) -> None:
-    """The person at seat 0 skips whenever she may and otherwise ends her turn at once, so
-    her hand grows by 2 every other turn; the computers play. Stops on her turn once she
-    holds `size` cards."""
+    """Every seat skips whenever it may and otherwise ends its turn at once, so hands grow
+    by 2 every other turn and the grid stays as dealt (the table does not depend on how
+    the computer players play). Stops on seat 0's turn once she holds `size` cards."""
     for _ in range(3000):
         seat = session.to_act()[0]
-        if seat == 0:
-            if len(session.view(0)["hand"]) >= size:
-                return
-            kinds = {action.to_json()["type"] for action in session.legal(0)}
-            intent = {"type": "skip" if "skip" in kinds else "end"}
-            session.apply(0, session.game.action_from_json(intent))
-        else:
-            session.apply(seat, session.bot_choice(seat))
+        if seat == 0 and len(session.view(0)["hand"]) >= size:
+            return
+        kinds = {action.to_json()["type"] for action in session.legal(seat)}
+        intent = {"type": "skip" if "skip" in kinds else "end"}
+        session.apply(seat, session.game.action_from_json(intent))
     raise AssertionError("the hand never grew that large")
 
 
 def fullest_table(store: SaveStore) -> GameSession:
-    """Five players with long names; Annabelle holds 12 cards (#8 matches) and plays."""
+    """Five players with long names; Annabelle holds 12 cards (#9 matches) and plays."""
     session = new_session(store, LONG_NAMES, seed=SEED, game="shifting-stones")
     hoard(session, 12)
     return session
@@ -163,7 +160,7 @@ async def test_a_matching_card_out_of_view_is_marked_beside_the_hand(store: Save
         assert "#1-#5 of 12" in text
         assert 7 not in app.screen.query_one(PatternHand).shown()
         assert "+7" in text and "OK" in text
-        assert "#8 matches the grid (OK): pick it and press Enter to score." in text
+        assert "#9 matches the grid (OK): pick it and press Enter to score." in text
 
 
 async def test_the_picked_card_is_drawn_where_a_click_finds_it(store: SaveStore) -> None:
@@ -206,7 +203,7 @@ async def test_on_a_matching_card_the_footer_offers_to_score_it(store: SaveStore
     app = app_for(store, fullest_table(store))
     async with app.run_test(size=(80, 24)) as pilot:
         await turn_at(pilot, app, ShiftingStonesScreen)
-        await pilot.press("8")
+        await pilot.press("9")
         await pilot.pause()
         assert footer_keys(app)[:2] == ["←→1-9 Card", "⏎ Score"]
 

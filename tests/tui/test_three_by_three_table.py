@@ -68,11 +68,14 @@ async def test_computer_10_and_computer_11_keep_their_whole_names(store: SaveSto
 async def test_eleven_seats_and_the_column_heads_show_beside_a_two_line_hand(
     store: SaveStore,
 ) -> None:
-    session = new_session(store, ELEVEN, seed=26)
+    session = new_session(store, ELEVEN, seed=64)
     play_bots_until(
         session,
         lambda s: (
-            s.to_act() == [0] and s.view(0)["phase"] != "swap" and len(s.view(0)["hand"]) == 18
+            s.to_act() == [0]
+            and s.view(0)["phase"] != "swap"
+            and len(s.view(0)["hand"]) == 18
+            and not s.view(0)["places"]
         ),
     )
     app = app_for(store, session)
@@ -87,7 +90,7 @@ async def test_eleven_seats_and_the_column_heads_show_beside_a_two_line_hand(
 
 
 async def test_a_pile_of_one_card_is_taken_as_one_card(store: SaveStore) -> None:
-    session = new_session(store, "Ann,cpu:Bob", seed=15)
+    session = new_session(store, "Ann,cpu:Bob", seed=26)
     play_bots_until(session, lambda s: len(s.record.actions) == 3)
     app = app_for(store, session)
     async with app.run_test(size=(80, 24)) as pilot:
