@@ -34,11 +34,11 @@ def played(moves: int, seed: int = 7) -> tuple[SaveRecord, Any, Any]:
     return record, game, state
 
 
-def illegal_move_12(record: SaveRecord) -> tuple[int, Any]:
-    """A move to put in place of move 12 of `record`: one from elsewhere in the game, by
-    the same seat, that is illegal after move 11."""
-    game, state = replay(dataclasses.replace(record, actions=record.actions[:11]))
-    seat = record.actions[11][0]
+def illegal_move(record: SaveRecord, number: int = 12) -> tuple[int, Any]:
+    """A move to put in place of move `number` of `record`: one from elsewhere in the game,
+    by the same seat, that is illegal after the moves before it."""
+    game, state = replay(dataclasses.replace(record, actions=record.actions[: number - 1]))
+    seat = record.actions[number - 1][0]
     for _, candidate in record.actions:
         try:
             game.apply(state, seat, game.action_from_json(candidate))

@@ -19,12 +19,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from save_helpers import played, session_views, views
+from save_helpers import illegal_move, played, session_views, views
 
 import saves.checkpoint
 import saves.database
-from rules import IllegalAction
-from saves import DamagedSave, SaveRecord, SaveStore, export_game, import_file, replay
+from saves import DamagedSave, SaveStore, export_game, import_file, replay
 from saves.checkpoint import CHECKPOINT_AFTER, checkpoint_key, code_fingerprint, ground, seal
 from tui.model import GameSession, parse_players
 
@@ -366,19 +365,6 @@ def test_an_untrusted_checkpoint_is_ignored_and_the_game_opens_by_full_replay(
 # ---- refused moves --------------------------------------------------------------------
 
 
-def _illegal_move(record: SaveRecord, number: int) -> tuple[int, Any]:
-    """A move to put in place of move `number` of `record`: one from elsewhere in the game,
-    by the same seat, that is illegal after the moves before it."""
-    game, state = replay(dataclasses.replace(record, actions=record.actions[: number - 1]))
-    seat = record.actions[number - 1][0]
-    for _, candidate in record.actions:
-        try:
-            game.apply(state, seat, game.action_from_json(candidate))
-        except IllegalAction:
-            return seat, candidate
-    raise AssertionError("no illegal candidate found")
-
-
 BAD = LEFT + 10
 """The move made illegal, after the checkpoint."""
 
@@ -390,7 +376,7 @@ def refused_after_checkpoint(store, raw) -> int:
     key = leave(store, LEFT)
     play_on(store, 20)
     assert store.checkpoint(key).moves == LEFT
-    _, action = _illegal_move(store.record("game")[1], BAD)
+    _, action = illegal_move(store.record("game")[1], BAD)
     raw().execute(
         "UPDATE moves SET action = ? WHERE game = ? AND number = ?", (json.dumps(action), key, BAD)
     )

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from save_helpers import illegal_move_12, played, rows, snapshot
+from save_helpers import illegal_move, played, rows, snapshot
 
 import saves.exchange
 from rules import GAMES
@@ -57,7 +57,7 @@ def _huge(path: Path, good: dict[str, Any]) -> None:
 
 
 def _illegal_move(path: Path, good: dict[str, Any]) -> None:
-    seat, action = illegal_move_12(SaveRecord.from_json(good, "good"))
+    seat, action = illegal_move(SaveRecord.from_json(good, "good"))
     good["actions"][11] = [seat, action]
     path.write_text(json.dumps(good))
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from save_helpers import illegal_move_12, played, rows
+from save_helpers import illegal_move, played, rows
 
 from saves import DamagedSave, SaveError, replay
 from tui.model import GameSession, recover_save
@@ -20,7 +20,7 @@ def damaged(store, raw):
     one; (the original record, the stored rows after the edit)."""
     record, _, _ = played(MOVES)
     key = store.create("game", record)
-    _, action = illegal_move_12(record)
+    _, action = illegal_move(record)
     raw().execute(
         "UPDATE moves SET action = ? WHERE game = ? AND number = 12", (json.dumps(action), key)
     )
