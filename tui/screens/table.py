@@ -69,7 +69,7 @@ class TableScreen(Screen[None]):
     def on_mount(self) -> None:
         self.sub_title = self.session.name
         self.set_interval(POLL_INTERVAL, self.poll_store)
-        self.advance()
+        self.call_after_refresh(self.advance)  # once every nested widget is mounted
 
     def poll_store(self) -> None:
         """Take in moves other terminals stored, and play on for a computer this terminal

@@ -74,6 +74,11 @@ class GameLog(RichLog, can_focus=False):
         which then writes what was deferred."""
         self._rewrap()
 
+    def watch_show_vertical_scrollbar(self) -> None:
+        """A scrollbar appearing means the lines outgrew the log: show the newest once the
+        layout is done."""
+        self.call_after_refresh(self._rewrap)
+
     def _rewrap(self) -> None:
         """Wrap the kept entries again if the width changed, and show the newest line.
         A width of 0 (squeezed out or off screen) keeps the last width to wrap at."""
