@@ -81,7 +81,16 @@ from saves.database import FILENAME
 from tui.model import GameSession, parse_players, registered_names
 from tui.screens.table import POLL_INTERVAL
 
-from common import HERE, ROOT, Figure, Series, child_env, open_terminal, percentile, run_parts
+from common import (
+    HERE,
+    ROOT,
+    Figure,
+    Series,
+    child_env,
+    percentile,
+    run_parts,
+    spawn_on_terminal,
+)
 
 COLUMNS, LINES = 80, 24
 TERM = "xterm-256color"
@@ -301,17 +310,7 @@ class LocalTerminal(Terminal):
 
     def __init__(self, label: str, command: Sequence[str], env: dict[str, str], cwd: Path) -> None:
         super().__init__(label)
-        self.master, slave = open_terminal((COLUMNS, LINES))
-        self.proc = subprocess.Popen(
-            command,
-            cwd=cwd,
-            env=env,
-            stdin=slave,
-            stdout=slave,
-            stderr=slave,
-            start_new_session=True,
-        )
-        os.close(slave)
+        self.proc, self.master = spawn_on_terminal(command, env, cwd, (COLUMNS, LINES))
         os.set_blocking(self.master, False)
         self._loop = asyncio.get_running_loop()
         self._loop.add_reader(self.master, self._readable)

@@ -73,12 +73,12 @@ from common import (
     alternate,
     child_env,
     ms,
-    open_terminal,
     percentile,
     print_marks,
     report,
     run_child,
     run_parts,
+    spawn_on_terminal,
 )
 
 COLUMNS, LINES = 80, 24
@@ -179,17 +179,7 @@ class Terminal:
     can be read back as a screen through a terminal emulator."""
 
     def __init__(self, command: Sequence[str], env: dict[str, str]) -> None:
-        self.master, slave = open_terminal(SIZE)
-        self.proc = subprocess.Popen(
-            command,
-            cwd=ROOT,
-            env=env,
-            stdin=slave,
-            stdout=slave,
-            stderr=slave,
-            start_new_session=True,
-        )
-        os.close(slave)
+        self.proc, self.master = spawn_on_terminal(command, env, ROOT, SIZE)
         self.output = bytearray()
         self.last_output = time.monotonic()
         self.lock = threading.Lock()

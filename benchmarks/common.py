@@ -151,6 +151,25 @@ def open_terminal(size: tuple[int, int]) -> tuple[int, int]:
     return master, slave
 
 
+def spawn_on_terminal(
+    command: Sequence[str], env: dict[str, str], cwd: Path, size: tuple[int, int]
+) -> tuple[subprocess.Popen[bytes], int]:
+    """`command` started in a session of its own on a fresh pseudo-terminal of `size`: the
+    process and the terminal's master end (the slave end is closed here)."""
+    master, slave = open_terminal(size)
+    proc = subprocess.Popen(
+        command,
+        cwd=cwd,
+        env=env,
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        start_new_session=True,
+    )
+    os.close(slave)
+    return proc, master
+
+
 def child_env(*, truecolor: bool = True) -> dict[str, str]:
     """This environment as a terminal of type xterm-256color gives it, without Textual's
     or the size's variables; COLORTERM=truecolor only with `truecolor`. Compiled modules

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from sharing import wreck
 
 from rules import GAMES, Action, UnknownGame
 from rules.bots import Budget, choose
@@ -26,6 +27,7 @@ from rules.xylotar import PASS, Bid, Peek
 import staging as three
 import stones_staging as stones
 import xoxo_staging as xoxo
+from xylotar_staging import bot_view
 
 PLAYER_COUNTS = {
     "3x3": (2, 4, 11),
@@ -135,18 +137,6 @@ def test_todays_levels_decide_the_same_whatever_the_budget() -> None:
                 assert bounded == free
 
 
-def wreck(data: Any) -> None:
-    """Empty every list and object in `data`, all the way down."""
-    if isinstance(data, dict):
-        for value in data.values():
-            wreck(value)
-        data.clear()
-    elif isinstance(data, list):
-        for value in data:
-            wreck(value)
-        data.clear()
-
-
 @pytest.mark.parametrize("game_id", sorted(PLAYER_COUNTS))
 @pytest.mark.parametrize("level", AT_ONCE)
 def test_a_player_sees_only_its_inputs_and_neither_changes_nor_keeps_them(
@@ -252,34 +242,12 @@ def test_shifting_stones_an_easy_player_still_sees_a_single_shift_that_scores() 
     assert (easy.a, easy.b) == (7, 8)
 
 
-def xylotar_view(known: list[int], peek: list[int] | None = None) -> dict[str, Any]:
-    """Seat 0 holds green cards of these known values, has won one trick of ten and not
-    bid; seat 1 led the green 7. With `peek`, seat 0 is looking at these two slots."""
-    slots = [{"colour": "G", "status": "down", "value": v} for v in known]
-    return {
-        "seat": 0,
-        "players": ["A", "B"],
-        "colours": list("ROYGTBPK"),
-        "trump": "R",
-        "trick": [{"seat": 1, "slot": 0, "card": "G7"}],
-        "led_colour": "G",
-        "trick_number": 3,
-        "tricks_per_round": 10,
-        "peek": peek and {"slots": peek, "cards": [f"G{known[s]}" for s in peek]},
-        "sorted": [],
-        "seats": [
-            {"slots": slots, "tricks": 1, "bid": None},
-            {"slots": [], "tricks": 0, "bid": None},
-        ],
-    }
-
-
 PEEKS = [Peek(0, 1), Peek(1, 2), Peek(2, 3), Peek(3, 4), Peek(4, 5), PASS]
 
 
 def test_xylotar_an_easy_player_bids_at_once_where_a_normal_one_waits_for_a_fit() -> None:
     """Expecting 4.5 tricks (one won, 7 to come between two), normal sees no fit."""
-    view = xylotar_view([7, 7, 7, 0, 0, 0])
+    view = bot_view([7, 7, 7, 0, 0, 0])
     assert xylotar_bot.peek_choice(view, PEEKS, xylotar_bot.expected_tricks(view)) == PASS
     easy = picks("xylotar", "easy", view, PEEKS)
     assert PASS not in easy
@@ -288,7 +256,7 @@ def test_xylotar_an_easy_player_bids_at_once_where_a_normal_one_waits_for_a_fit(
 
 def test_xylotar_an_easy_player_bids_without_counting_the_tricks_it_expects() -> None:
     """One trick won, 7 to come between two players: 4.5 expected, so the 4 fits best."""
-    view = xylotar_view([9, 8, 4, 2, 1, 0], peek=[1, 2])
+    view = bot_view([9, 8, 4, 2, 1, 0], peek=[1, 2])
     legal: list[Action] = [Bid(1), Bid(2)]
     assert xylotar_bot.bid_choice(view, xylotar_bot.expected_tricks(view)) == Bid(2)
     assert set(picks("xylotar", "easy", view, legal)) == {Bid(1), Bid(2)}

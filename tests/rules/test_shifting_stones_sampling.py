@@ -18,9 +18,9 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 from functools import cache
-from typing import Any
 
 import pytest
+from sharing import mutable_ids, state_parts
 
 from rules.engine import Action
 from rules.shifting_stones import (
@@ -101,26 +101,6 @@ def seats_and_samples(
         for seat in range(players):
             rng = random.Random(f"{seed}/{step}/{seat}")
             yield state, seat, GAME.sample_state(GAME.view(state, seat), rng)
-
-
-def objects(data: Any) -> Iterator[Any]:
-    """The object and, inside lists, tuples and dicts, everything it holds."""
-    yield data
-    if isinstance(data, dict):
-        for key, value in data.items():
-            yield from objects(key)
-            yield from objects(value)
-    elif isinstance(data, list | tuple):
-        for value in data:
-            yield from objects(value)
-
-
-def state_parts(state: ShiftingStonesState) -> list[Any]:
-    """Every value of the state's fields."""
-    return [getattr(state, name) for name in ShiftingStonesState.__slots__] + [
-        state.latest,
-        state.event_total,
-    ]
 
 
 def hidden_part(state: ShiftingStonesState, seat: int) -> object:
@@ -219,9 +199,7 @@ def test_sampling_leaves_the_view_as_it_was_and_shares_nothing_mutable_with_it(
             before = copy.deepcopy(view)
             sample = GAME.sample_state(view, random.Random(step))
             assert view == before
-            in_view = {id(part) for part in objects(view) if isinstance(part, dict | list)}
-            in_sample = {id(part) for value in state_parts(sample) for part in objects(value)}
-            assert not in_view & in_sample
+            assert not mutable_ids(state_parts(sample)) & mutable_ids(view)
 
 
 def test_a_table_view_cannot_be_sampled() -> None:

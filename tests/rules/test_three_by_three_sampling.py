@@ -13,9 +13,9 @@ import copy
 import random
 from collections import Counter
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
+from sharing import mutable_ids, state_parts, wreck
 
 from rules.three_by_three import (
     FULL_DECK,
@@ -75,30 +75,6 @@ def playout(state: ThreeByThreeState, rng: random.Random) -> ThreeByThreeState:
         (seat,) = GAME.to_act(state)
         state = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
     return state
-
-
-def containers(data: Any) -> list[Any]:
-    """Every list and dict inside `data`, `data` included."""
-    if isinstance(data, dict):
-        return [data, *(inner for value in data.values() for inner in containers(value))]
-    if isinstance(data, list):
-        return [data, *(inner for value in data for inner in containers(value))]
-    return []
-
-
-def wreck(data: Any) -> None:
-    """Empty every list and dict inside `data`, in place."""
-    if isinstance(data, dict):
-        for value in data.values():
-            wreck(value)
-        data.clear()
-    elif isinstance(data, list):
-        for value in data:
-            wreck(value)
-        data.clear()
-
-
-# ---- properties in random games ---------------------------------------------
 
 
 @pytest.mark.parametrize(("players", "seed"), GAMES)
@@ -171,10 +147,7 @@ def test_sampling_leaves_the_view_as_it_was_and_shares_nothing_with_it(
             original = copy.deepcopy(view)
             sample = GAME.sample_state(view, rng)
             assert view == original
-            parts = [getattr(sample, name) for name in ThreeByThreeState.__slots__]
-            parts += [item for part in parts if isinstance(part, list) for item in part]
-            shared = {id(box) for box in containers(view)} & {id(part) for part in parts}
-            assert not shared
+            assert not mutable_ids(state_parts(sample)) & mutable_ids(view)
             wreck(view)
             assert GAME.view(sample, seat) == original
 

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from sharing import mutable_ids, state_parts
 
 from rules.xoxo import ALL_TILES, VALUES, XoxoState, all_targets, all_tiles
 
@@ -39,27 +40,6 @@ def world(state: XoxoState) -> tuple[object, ...]:
         state.targets,
         state.boxed,
     )
-
-
-def mutable_ids(data: object) -> set[int]:
-    """The ids of every list, dict and set reachable from `data`."""
-    found: set[int] = set()
-    todo = [data]
-    while todo:
-        item = todo.pop()
-        if isinstance(item, list | dict | set):
-            found.add(id(item))
-        if isinstance(item, dict):
-            todo.extend(item.keys())
-            todo.extend(item.values())
-        elif isinstance(item, list | tuple | set):
-            todo.extend(item)
-    return found
-
-
-def state_parts(state: XoxoState) -> list[object]:
-    """Every field of a state, its event history included."""
-    return [getattr(state, name) for name in (*XoxoState.__slots__, "latest")]
 
 
 @pytest.mark.parametrize(("players", "seed"), GAMES)

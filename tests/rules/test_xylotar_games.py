@@ -11,7 +11,7 @@ import pytest
 from rules.bots.xylotar import bid_choice, choose, peek_choice, simulated_tricks
 from rules.xylotar import PASS, Bid, Peek, Play, XylotarState, all_cards, deck_for
 
-from xylotar_staging import GAME, NAMES, new, started
+from xylotar_staging import GAME, NAMES, bot_view, new, started
 
 STEP_CAP = 2000
 
@@ -144,29 +144,8 @@ def test_bots_finish_a_game_with_legal_moves_only(players: int) -> None:
         state = GAME.apply(state, seat, action)
 
 
-def _fake_view(known: list[int], tricks: int, bid: str | None) -> dict:
-    """Seat 0 holds green cards of these known values; seat 1 led the green 7."""
-    slots = [{"colour": "G", "status": "down", "value": v} for v in known]
-    return {
-        "seat": 0,
-        "players": ["A", "B"],
-        "colours": list("ROYGTBPK"),
-        "trump": "R",
-        "trick": [{"seat": 1, "slot": 0, "card": "G7"}],
-        "led_colour": "G",
-        "trick_number": 3,
-        "tricks_per_round": 10,
-        "peek": None,
-        "sorted": [],
-        "seats": [
-            {"slots": slots, "tricks": tricks, "bid": bid and {"slot": 9, "card": bid}},
-            {"slots": [], "tricks": 0, "bid": None},
-        ],
-    }
-
-
 def test_the_bot_follows_low_when_it_cannot_win() -> None:
-    view = _fake_view([5, 3, 1], 0, None)
+    view = bot_view([5, 3, 1], 0)
     assert choose(view, [Play(0), Play(1), Play(2)], random.Random(0)) == Play(2)
 
 
@@ -174,25 +153,24 @@ PEEKS = [Peek(0, 1), Peek(1, 2), Peek(2, 3), Peek(3, 4), Peek(4, 5), PASS]
 
 
 def test_the_bot_peeks_next_to_a_value_that_fits_the_tricks_it_expects() -> None:
-    view = _fake_view([9, 8, 4, 2, 1, 0], 1, None)
+    view = bot_view([9, 8, 4, 2, 1, 0], 1)
     assert peek_choice(view, PEEKS, 4.5) == Peek(1, 2)
 
 
 def test_the_bot_guesses_a_hidden_value_from_its_neighbours_in_the_row() -> None:
     """Between a known 8 and a known 2, an unseen green is guessed in the middle: 5."""
-    view = _fake_view([9, 8, 4, 2, 1, 0], 1, None)
+    view = bot_view([9, 8, 4, 2, 1, 0], 1)
     view["seats"][0]["slots"][2]["value"] = None
     assert peek_choice(view, PEEKS, 4.5) == Peek(1, 2)
 
 
 def test_the_bot_waits_when_nothing_fits() -> None:
-    view = _fake_view([7, 7, 7, 0, 0, 0], 1, None)
+    view = bot_view([7, 7, 7, 0, 0, 0], 1)
     assert peek_choice(view, PEEKS, 4.5) == PASS
 
 
 def test_the_bot_bids_the_peeked_value_nearest_the_tricks_it_expects() -> None:
-    view = _fake_view([9, 8, 4, 2, 1, 0], 1, None)
-    view["peek"] = {"slots": [1, 2], "cards": ["G8", "G4"]}
+    view = bot_view([9, 8, 4, 2, 1, 0], peek=[1, 2])
     assert bid_choice(view, 4.5) == Bid(2)
     assert bid_choice(view, 7.0) == Bid(1)
 
@@ -208,7 +186,7 @@ def test_the_bot_counts_more_tricks_holding_the_highest_trumps_than_the_lowest()
 
 
 def test_a_bot_that_has_its_tricks_sheds_its_highest_losing_card() -> None:
-    view = _fake_view([5, 3, 1], 1, "G1")
+    view = bot_view([5, 3, 1], 1, "G1")
     assert choose(view, [Play(0), Play(1), Play(2)], random.Random(0)) == Play(0)
 
 
@@ -232,7 +210,7 @@ def test_a_look_alike_slot_plays_as_the_whole_number_it_equals() -> None:
 
 def test_a_bot_chasing_tricks_leads_the_card_fewest_unseen_cards_can_beat() -> None:
     """The green 7 is the top green; the red 2 trumps, but eight higher reds are unseen."""
-    view = _fake_view([7, 2, 1], 0, None)
+    view = bot_view([7, 2, 1], 0)
     view["seats"][0]["slots"][1]["colour"] = "R"
     view["trick"], view["led_colour"] = [], None
     assert choose(view, [Play(0), Play(1), Play(2)], random.Random(0)) == Play(0)

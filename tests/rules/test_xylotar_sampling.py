@@ -19,6 +19,7 @@ from functools import cache
 from typing import Any
 
 import pytest
+from sharing import mutable_ids, state_parts
 
 from rules.xylotar import Bid, Peek, Play, XylotarState, all_cards, deck_for, value
 
@@ -65,27 +66,6 @@ def seen_places(state: XylotarState, seat: int) -> dict[tuple[int, int], str]:
 def world(state: XylotarState) -> tuple[object, ...]:
     """Where the hidden cards lie: the rows, the hands waiting and the hand being sorted."""
     return tuple(state.rows), tuple(state.dealt), state.placed, state.left
-
-
-def mutable_ids(data: object) -> set[int]:
-    """The ids of every list, dict and set reachable from `data`."""
-    found: set[int] = set()
-    todo = [data]
-    while todo:
-        item = todo.pop()
-        if isinstance(item, list | dict | set):
-            found.add(id(item))
-        if isinstance(item, dict):
-            todo.extend(item.keys())
-            todo.extend(item.values())
-        elif isinstance(item, list | tuple | set | frozenset):
-            todo.extend(item)
-    return found
-
-
-def state_parts(state: XylotarState) -> list[object]:
-    """Every field of a state, its event history included."""
-    return [getattr(state, name) for name in (*XylotarState.__slots__, "latest")]
 
 
 # ---- the contract, in random games -----------------------------------------------

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from rules.xylotar import Play, Xylotar, XylotarState, deck_for, value
 
@@ -77,3 +78,28 @@ def random_game(players: int, seed: int, **options: bool) -> list[XylotarState]:
         action = rng.choice(GAME.legal_actions(states[-1], seat))
         states.append(GAME.apply(states[-1], seat, action))
     return states
+
+
+def bot_view(
+    known: list[int], tricks: int = 1, bid: str | None = None, peek: list[int] | None = None
+) -> dict[str, Any]:
+    """Just what a computer player reads of a 2-player view: seat 0 holds green cards of
+    these known values, has won `tricks` of ten (bid `bid`, or not yet), and seat 1 led
+    the green 7. With `peek`, seat 0 is looking at these two slots."""
+    slots = [{"colour": "G", "status": "down", "value": v} for v in known]
+    return {
+        "seat": 0,
+        "players": ["A", "B"],
+        "colours": list("ROYGTBPK"),
+        "trump": "R",
+        "trick": [{"seat": 1, "slot": 0, "card": "G7"}],
+        "led_colour": "G",
+        "trick_number": 3,
+        "tricks_per_round": 10,
+        "peek": peek and {"slots": peek, "cards": [f"G{known[s]}" for s in peek]},
+        "sorted": [],
+        "seats": [
+            {"slots": slots, "tricks": tricks, "bid": bid and {"slot": 9, "card": bid}},
+            {"slots": [], "tricks": 0, "bid": None},
+        ],
+    }
