@@ -69,13 +69,8 @@ def main(argv: list[str]) -> int:
         exit_on_frame(out, lambda screen: True)
         BareApp().run()
         return 0
-    from textual.widgets import DataTable
-
     import tui.cli
     from tui.cli import main as hotseat
-    from tui.screens.handoff import HandoffScreen
-    from tui.screens.home import HomeScreen
-    from tui.screens.table import TableScreen
 
     marks["hotseat imported"] = time.monotonic()
     open_session = tui.cli.open_session
@@ -89,6 +84,9 @@ def main(argv: list[str]) -> int:
 
     tui.cli.open_session = timed_open
     if mode == "resume":
+        from tui.screens.handoff import HandoffScreen
+        from tui.screens.table import TableScreen
+
         save_dir, name = args
 
         def game_shown(screen: Screen[Any]) -> bool:
@@ -100,6 +98,10 @@ def main(argv: list[str]) -> int:
         exit_on_frame(out, game_shown)
         return hotseat(["resume", name, "--save-dir", save_dir])
     if mode == "home":
+        from textual.widgets import DataTable
+
+        from tui.screens.home import HomeScreen
+
         save_dir, rows = args
 
         def listed(screen: Screen[Any]) -> bool:

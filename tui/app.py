@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 from textual import events
 from textual.app import App
 from textual.binding import Binding
+from textual.screen import Screen
 from textual.timer import Timer
 
 from rules import SetupError
@@ -16,7 +18,6 @@ from tui.crash import crash_message, write_crash_log
 from tui.games import screen_class
 from tui.model import GameSession, TurnWatch, recover_save
 from tui.screens.home import HomeScreen
-from tui.screens.table import POLL_INTERVAL, TableScreen
 from tui.screens.take_over import TakeOverScreen
 
 DEFAULT_DELAY = 0.6
@@ -40,13 +41,8 @@ ANSI_THEME = "ansi-dark"
 class HotseatApp(App[None]):
     """The game table. Owns the save store and at most one open session (and its lock)."""
 
-    CSS_PATH = [
-        "styles/app.tcss",
-        "styles/three_by_three.tcss",
-        "styles/xoxo.tcss",
-        "styles/shifting_stones.tcss",
-        "styles/xylotar.tcss",
-    ]
+    CSS_PATH = "styles/app.tcss"
+    """The home screen's look; every other screen brings its own (its CSS_PATH)."""
     TITLE = "hotseat"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [
@@ -82,6 +78,26 @@ class HotseatApp(App[None]):
         self._waiting: Timer | None = None
         """Polls the session while its table waits behind the privacy screen, unbuilt."""
 
+    def get_default_screen(self) -> Screen[None]:
+        """The home screen, unless the app opens at a table (then home is built if asked)."""
+        if self._start[0] is None:
+            return HomeScreen()
+        return super().get_default_screen()
+
+    def _load_screen_css(self, screen: Screen[Any]) -> None:
+        """Add the stylesheets a screen brings (its CSS_PATH) the first time one shows,
+        then restyle the app as Textual does. Textual 8.2.8 also parses every stylesheet
+        of the app again for this (some 20 ms at the first table); the sheets parsed
+        already are kept here, each new one is parsed once."""
+        if screen.CSS or self.css_monitor is not None:
+            super()._load_screen_css(screen)
+            return
+        new = [path for path in screen.css_path if not self.stylesheet.has_source(str(path))]
+        for path in new:
+            self.stylesheet.read(path)
+        if new:
+            self.stylesheet.update(self)
+
     def on_mount(self) -> None:
         sys.setswitchinterval(SWITCH_INTERVAL)
         if self.turns is not None:
@@ -91,8 +107,6 @@ class HotseatApp(App[None]):
         session, resumed = self._start
         if session is not None:
             self.open_table(session, resumed=resumed)
-        else:
-            self.push_screen(HomeScreen())
         if self._notice:
             self.notify(self._notice, timeout=10, markup=False)
 
@@ -109,6 +123,8 @@ class HotseatApp(App[None]):
         # A table that opens behind the privacy screen is built once its player is here:
         # the privacy screen shows sooner, and the session is polled meanwhile (moves,
         # heartbeat, a take-over) as the table would.
+        from tui.screens.table import POLL_INTERVAL  # loaded with the table's own module
+
         seat = due[0]
         self._waiting = self.set_interval(POLL_INTERVAL, lambda: self.poll_waiting(session))
 
@@ -244,14 +260,16 @@ class HotseatApp(App[None]):
             self._exit or not self.screen_stack or not self.screen.is_attached
         ):
             return
-        if (
-            isinstance(event, events.Key)
-            and event.key == "enter"
-            and isinstance(self.screen, TableScreen)
-            and self.screen.enter_held
-        ):
+        if isinstance(event, events.Key) and event.key == "enter" and self.enter_held():
             return
         await super().on_event(event)
+
+    def enter_held(self) -> bool:
+        """True while the table on screen holds back an Enter."""
+        # Imported here: the table module comes with the first table, home needs none of it.
+        from tui.screens.table import TableScreen
+
+        return isinstance(self.screen, TableScreen) and self.screen.enter_held
 
     def _handle_exception(self, error: Exception) -> None:
         """A bug: Textual exits as usual, but instead of its traceback (which shows local

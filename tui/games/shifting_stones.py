@@ -32,6 +32,8 @@ class ShiftingStonesScreen(TableScreen):
     arrows and Enter pick stones, Esc cancels); k skips and draws, e ends the turn. The
     footer shows only the keys that do something now."""
 
+    CSS_PATH = ["../styles/screens.tcss", "../styles/shifting_stones.tcss"]
+
     BINDINGS = [
         Binding("left", "card_step(-1)", "Card", key_display="←→1-9"),
         Binding("right", "card_step(1)", show=False),

@@ -27,6 +27,8 @@ ZONES = ("hand", "face-up", "face-down")
 class ThreeByThreeScreen(TableScreen):
     """Keyboard: arrows/hjkl move, Space marks (or swaps in tour 1), Enter plays, t takes."""
 
+    CSS_PATH = ["../styles/screens.tcss", "../styles/three_by_three.tcss"]
+
     BINDINGS = [
         Binding("left,h", "move(-1)", "Move", key_display="←↑↓→"),
         Binding("right,l", "move(1)", "Right", show=False),

@@ -69,6 +69,8 @@ class PromptLines(Widget):
 class XoxoScreen(TableScreen):
     """Keyboard: Tab or 1/2 picks the stack, arrows/hjkl the cell, Enter places."""
 
+    CSS_PATH = ["../styles/screens.tcss", "../styles/xoxo.tcss"]
+
     BINDINGS = [
         Binding("left,h", "step('left')", "Move", key_display="←↑↓→"),
         Binding("right,l", "step('right')", "Right", show=False),

@@ -32,6 +32,8 @@ class XylotarScreen(TableScreen):
     """Keyboard: arrows (or h and l) move, [ ] swap equal cards while sorting, Enter acts,
     n declines to bid now, s shows the scores."""
 
+    CSS_PATH = ["../styles/screens.tcss", "../styles/xylotar.tcss"]
+
     BINDINGS = [
         Binding("left,h", "move(-1)", "Move", key_display="←→"),
         Binding("right,l", "move(1)", "Right", show=False),

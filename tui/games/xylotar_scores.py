@@ -68,6 +68,8 @@ def next_text(view: Mapping[str, Any]) -> str:
 class XylotarScoresScreen(DismissOnce, Screen[None]):
     """An opaque screen over the table, so no private row shows behind the scores."""
 
+    CSS_PATH = ["../styles/screens.tcss", "../styles/xylotar.tcss"]
+
     BINDINGS = [Binding("enter,escape,space,s", "close", "Continue")]
 
     def __init__(self, view: Mapping[str, Any], heading: str, after: str) -> None:

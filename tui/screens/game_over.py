@@ -19,6 +19,8 @@ class GameOverScreen(DismissOnce, Screen[str]):
     """Dismisses with "rematch" or "home". Home has the focus: a stray Enter never
     starts a new game."""
 
+    CSS_PATH = ["../styles/screens.tcss"]
+
     AUTO_FOCUS = "#home"
 
     BINDINGS = [

@@ -28,6 +28,8 @@ class HandoffScreen(DismissOnce, Screen[None]):
     held key meant for the previous player's turn must not reveal the next hand.
     """
 
+    CSS_PATH = ["../styles/screens.tcss"]
+
     BINDINGS = [
         Binding("enter", "reveal", "Reveal"),
     ]

@@ -49,6 +49,8 @@ class NewGameScreen(DismissOnce, Screen[GameSession | None]):
     created until all is valid.
     """
 
+    CSS_PATH = ["../styles/screens.tcss"]
+
     BINDINGS = [
         Binding("escape", "cancel", "Back"),
         Binding("ctrl+s", "start", "Start"),

@@ -40,6 +40,8 @@ class TableScreen(Screen[None]):
     move in a game with several people, only the public view is shown.
     """
 
+    CSS_PATH = ["../styles/screens.tcss"]
+
     def __init__(self, session: GameSession, delay: float, resumed: bool = False) -> None:
         super().__init__()
         self.session = session

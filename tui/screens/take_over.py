@@ -15,6 +15,8 @@ from tui.screens.once import DismissOnce
 class TakeOverScreen(DismissOnce, ModalScreen[bool]):
     """Says who holds the game and since when; `y` takes it over, `n` or Esc keeps away."""
 
+    CSS_PATH = ["../styles/screens.tcss"]
+
     BINDINGS = [
         Binding("y", "answer(True)", "Take over"),
         Binding("n,escape", "answer(False)", "Cancel"),
