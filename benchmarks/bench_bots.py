@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import math
 import random
 import tempfile
 import time
@@ -46,7 +45,7 @@ from tui.app import HotseatApp
 from tui.model import GameSession
 
 from bare_app import BareApp
-from common import percentile, tick_gaps
+from common import percentile, tick_gaps, wilson
 
 PREVIOUS = "previous"
 """The label of the earlier commit's normal player at a seat."""
@@ -59,17 +58,6 @@ class Tally:
     points: list[float] = field(default_factory=list)
     think: dict[str, list[float]] = field(default_factory=dict)
     extra: list[float] = field(default_factory=list)
-
-
-def wilson(successes: float, n: int) -> tuple[float, float]:
-    """The 95% Wilson interval of a share."""
-    if n == 0:
-        return 0.0, 0.0
-    z = 1.96
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 _previous: dict[str, Player] = {}

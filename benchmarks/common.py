@@ -7,6 +7,7 @@ import asyncio
 import fcntl
 import itertools
 import json
+import math
 import os
 import shutil
 import statistics
@@ -133,6 +134,17 @@ def report(title: str, measured: Series, anchor: Series) -> float:
     print(anchor.line())
     print(f"    ratio of medians {ratio:.2f}x  (paired runs {min(pairs):.2f}x - {max(pairs):.2f}x)")
     return ratio
+
+
+def wilson(successes: float, n: int) -> tuple[float, float]:
+    """The 95% Wilson interval of a share."""
+    if n == 0:
+        return 0.0, 0.0
+    z = 1.96
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def percentile(values: list[float], p: float) -> float:
