@@ -10,7 +10,9 @@ Levels, weakest first:
 - "easy" makes the mistakes a beginner makes (each game's module says which);
 - "normal" is each game's rule-based player;
 - "hard" searches over worlds sampled from its view (`rules.bots.search`), the normal
-  player (or a module's quicker `playout`) playing every seat in its playouts.
+  player (or a module's quicker `playout`) playing every seat in its playouts; a module
+  with a search of its own (`choose_hard`, given the budget's seconds and stop) plays
+  hard that way instead.
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ DEFAULT_LEVEL = "normal"
 """A computer seat's level unless someone chooses another."""
 PLAYERS = {"easy": "choose_easy", "normal": "choose"}
 """The function of each level in a game's player module."""
+HARD = "choose_hard"
+"""A module's own hard player, if it has one."""
 PLAYOUT = "playout"
 """The player hard's playouts use: a module's `playout` if it has one (the normal player
 without what is too slow to run thousands of times), else its normal player."""
@@ -41,7 +45,9 @@ Player = Callable[[Mapping[str, JSON], Sequence[Action], random.Random], Action]
 class Budget:
     """How long a computer player may think: wall-clock seconds, search iterations, or
     both (None: the level's own limit of that kind), and `stop`, asked now and then,
-    which ends the thinking early when it says True (from another thread)."""
+    which ends the thinking early when it says True (from another thread). A game's own
+    hard player counts no iterations (Shifting Stones' looks a fixed number of moves
+    ahead, as far as its seconds allow)."""
 
     seconds: float | None = None
     iterations: int | None = None
@@ -70,8 +76,11 @@ def choose(
         from rules.bots.search import search
 
         budget = budget or Budget()
-        playout, normal = _player(game_id, PLAYOUT), _player(game_id, "normal")
         seconds, iterations, stop = budget.seconds, budget.iterations, budget.stop
+        own = getattr(_module(game_id), HARD, None)
+        if own is not None:
+            return own(view, legal, rng, seconds, stop)  # type: ignore[no-any-return]
+        playout, normal = _player(game_id, PLAYOUT), _player(game_id, "normal")
         return search(game_id, view, legal, rng, playout, seconds, iterations, stop, normal)
     return _player(game_id, level)(view, legal, rng)
 

@@ -9,14 +9,22 @@ worth more than a new one). Seeing nothing to score it skips when that draws car
 else it spends a card on the move that brings the grid nearest to the others. Easy
 looks one move ahead only and takes the cheapest plan; seeing nothing to score, it
 often tries a shift or flip at random, else skips.
+
+Hard plays as normal but looks up to five moves ahead, as far as its time allows. Its
+turn hides nothing it needs (its hand and the grid are in its view), so it searches the
+turn itself; the search over sampled worlds that the other games' hard players use
+(`rules.bots.search`) cannot finish one game of playouts in a second here.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from rules import get_game
+from rules.bots.search import SECONDS
 from rules.engine import JSON, Action
 from rules.shifting_stones import END, HAND_SIZE, NEIGHBOURS, SKIP, SKIP_DRAW, Flip, Score, Shift
 
@@ -24,6 +32,10 @@ DEPTH = 3
 """The longest sequence of shifts and flips the bot looks at."""
 EASY_DEPTH = 1
 """The longest sequence the easy player looks at."""
+HARD_DEPTH = 5
+"""The longest sequence the hard player looks at, time allowing."""
+CHECK_EVERY = 256
+"""Grids the hard player looks at between looks at the clock."""
 FIDDLE = 0.5
 """How often the easy player, seeing nothing to score, shifts or flips at random (which
 also keeps cards going round: skipping alone, the players' hands could swallow the deck)."""
@@ -86,18 +98,28 @@ def read_hand(view: Mapping[str, JSON]) -> list[HandCard]:
     ]
 
 
-def plans(grid: Grid, hand: list[HandCard], depth: int = DEPTH) -> list[Plan]:
+def plans(
+    grid: Grid,
+    hand: list[HandCard],
+    depth: int = DEPTH,
+    out_of_time: Callable[[], bool] | None = None,
+) -> list[Plan]:
     """Every grid within `depth` moves that makes hand cards scorable on the way there,
     while enough other cards are left to pay for the moves. A card counts once the grid
     fits it at any step: it is scored then, and the moves go on. Each grid is reached by
-    a shortest sequence, of those the one that scores the most."""
+    a shortest sequence, of those the one that scores the most. Sequences longer than
+    DEPTH are looked at only until `out_of_time()` says so: a longer sequence is left
+    out whole, never half looked at."""
     seen = {grid}
     frontier: dict[Grid, tuple[Move | None, frozenset[int], int]] = {grid: (None, frozenset(), 0)}
     values = {card.id: card.value for card in hand}
     found = []
     for discards in range(1, min(depth, len(hand) - 1) + 1):
         layer: dict[Grid, tuple[Move | None, frozenset[int], int]] = {}
-        for before, (first, scored, _) in frontier.items():
+        timed = out_of_time if discards > DEPTH else None
+        for looked, (before, (first, scored, _)) in enumerate(frontier.items()):
+            if timed is not None and looked % CHECK_EVERY == 0 and timed():
+                return found
             for move in MOVES:
                 after = moved(before, move)
                 if after in seen:
@@ -130,6 +152,47 @@ def choose(view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random
     return _play(view, legal, rng, DEPTH, beginner=False)
 
 
+def choose_hard(
+    view: Mapping[str, JSON],
+    legal: Sequence[Action],
+    rng: random.Random,
+    seconds: float | None = None,
+    stop: Callable[[], bool] | None = None,
+) -> Action:
+    """End the turn when that wins the game at once; else play as `choose`, but looking up
+    to HARD_DEPTH moves ahead while `seconds` (default: the search's own) last and
+    `stop()` does not say True. Sequences up to DEPTH long are always looked at, and a
+    hard player stopped at once plays as the normal one."""
+    deadline = time.monotonic() + (SECONDS if seconds is None else seconds)
+
+    def out_of_time() -> bool:
+        return time.monotonic() >= deadline or bool(stop and stop())
+
+    if out_of_time():
+        return choose(view, legal, rng)
+    ending = _winning_end(view, legal, rng)
+    if ending is not None:
+        return ending
+    return _play(view, legal, rng, HARD_DEPTH, beginner=False, out_of_time=out_of_time)
+
+
+def _winning_end(
+    view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random
+) -> Action | None:
+    """Ending the turn (or skipping) if that ends the game at once with this seat the only
+    winner. Whether it does depends only on what everyone knows (scores, the goal, whose
+    turn starts the round), so one world sampled from the view tells."""
+    seat = view["seat"]
+    game = get_game("shifting-stones")
+    world = game.sample_state(view, random.Random(rng.getrandbits(64)))
+    for action in (END, SKIP):
+        if action in legal:
+            after = game.apply(world, seat, action)
+            if game.is_over(after) and game.result(after)["winners"] == [seat]:
+                return action
+    return None
+
+
 def choose_easy(view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random) -> Action:
     """A beginner plays as `choose` but looks only EASY_DEPTH moves ahead. When that shows
     nothing to score, it shifts or flips at random now and then (FIDDLE), paying with any
@@ -143,9 +206,10 @@ def _play(
     rng: random.Random,
     depth: int,
     beginner: bool,
+    out_of_time: Callable[[], bool] | None = None,
 ) -> Action:
-    """The choice of `choose`, looking `depth` moves ahead; a `beginner` plays as
-    `choose_easy` says."""
+    """The choice of `choose`, looking `depth` moves ahead (beyond DEPTH only until
+    `out_of_time()`); a `beginner` plays as `choose_easy` says."""
     if not legal:
         raise ValueError("the bot needs at least one legal action")
     scores = [action for action in legal if isinstance(action, Score)]
@@ -154,7 +218,7 @@ def _play(
         return max(scores, key=lambda action: values[action.card])
     grid: Grid = tuple((stone["up"], stone["down"]) for stone in view["grid"])
     hand = read_hand(view)
-    found = plans(grid, hand, depth)
+    found = plans(grid, hand, depth, out_of_time)
     if beginner:
         return _beginners_move(legal, rng, hand, found)
     if found:

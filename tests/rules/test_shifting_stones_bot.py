@@ -1,6 +1,7 @@
 """The normal computer player: always legal, scores what it can, finds short sequences of
 shifts and flips that make hand cards score, skips when nothing can be scored, and when it
-may not skip brings the grid nearer the cards it keeps."""
+may not skip brings the grid nearer the cards it keeps. The hard player looks further
+ahead within its turn."""
 
 from __future__ import annotations
 
@@ -8,10 +9,13 @@ import random
 
 import pytest
 
+from rules import Action
+from rules.bots import Budget
+from rules.bots import choose as choose_level
 from rules.bots.shifting_stones import HandCard, choose, moved, plans, read_hand, readiness
 from rules.shifting_stones import SKIP, Flip, Score, Shift, ShiftingStonesState
 
-from stones_staging import GAME, NAMES, deal, end, showing, showing_card
+from stones_staging import GAME, NAMES, deal, end, showing, showing_card, skip
 
 FISH_HORSE_MOON = 0
 """Card 0: fish middle right, horse bottom middle, moon bottom right."""
@@ -115,3 +119,35 @@ def test_when_it_may_not_skip_the_bot_brings_the_grid_nearer_the_cards_it_keeps(
 def test_the_bot_plays_the_same_way_for_the_same_rng() -> None:
     state = GAME.new_game(NAMES[:3], 5)
     assert choice(state, 1) == choice(state, 1)
+
+
+MOON_FOUR_SHIFTS_AWAY = showing({0: "moon", 5: "fish", 7: "horse", 8: "horse"})
+"""Card 0 needs the only sun/moon stone in the bottom right corner: four shifts away (down
+the left column and along the bottom row, where the second horse takes the first's
+place)."""
+FAR_CARDS = (11, 22, 23, 29, 32)
+"""Cards that no six shifts or flips make show on that grid."""
+
+
+def turn_of(level: str, state: ShiftingStonesState) -> list[Action]:
+    """Seat 0's whole turn at `level`, with all the time it wants."""
+    chosen = []
+    while GAME.to_act(state) == [0]:
+        view, legal = GAME.view(state, 0), GAME.legal_actions(state, 0)
+        action = choose_level("shifting-stones", level, view, legal, random.Random(0), Budget(60))
+        chosen.append(action)
+        state = GAME.apply(state, 0, action)
+    return chosen
+
+
+def test_hard_scores_a_card_four_shifts_away_that_normal_does_not_see() -> None:
+    """Ann skipped for six cards; now she must act, and four of them pay for the shifts."""
+    hand, drawn = [FISH_HORSE_MOON, *FAR_CARDS[:3]], FAR_CARDS[3:]
+    state = end(skip(deal(2, MOON_FOUR_SHIFTS_AWAY, hands=[hand], draw=drawn), 0), 1)
+    assert len(GAME.view(state, 0)["hand"]) == 6
+
+    hard, normal = turn_of("hard", state), turn_of("normal", state)
+
+    assert Score(FISH_HORSE_MOON) in hard
+    assert [type(action) for action in hard[:4]] == [Shift] * 4
+    assert Score(FISH_HORSE_MOON) not in normal
