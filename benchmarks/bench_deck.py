@@ -73,7 +73,7 @@ def bench_reach() -> None:
     reaches = [Reach(GAME.new_game(["Solo"], seed).grid) for seed in range(REACH_GRIDS)]
     print(
         f"reach: share of {REACH_GRIDS} random grids from which a card shows within "
-        "1 / 2 / 3 moves (median card of the value, best card in brackets)"
+        "1 / 2 / 3 moves or fewer (median card of the value, best card in brackets)"
     )
     for value in CARD_VALUES:
         cards = [card for card in range(DECK_SIZE) if VALUE[card] == value]
@@ -108,7 +108,8 @@ def report(label: str, games: list[ShiftingStonesState], seconds: float) -> None
     wins = sum(bool(state.winners) for state in games)
     low, high = wilson(wins, len(games))
     print(
-        f"  {label:34s} n={len(games):<3d} cards {statistics.mean(cards):5.2f} of 16 "
+        f"  {label:34s} n={len(games):<3d} cards {statistics.mean(cards):5.2f} of "
+        f"{games[0].goal} "
         f"(min {min(cards)} - max {max(cards)}); won {wins} "
         f"(95%: {100 * low:4.1f}-{100 * high:4.1f}%); {seconds / len(games):5.1f} s a game"
     )
@@ -125,6 +126,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="solo games")
     args = parser.parse_args()
+    if args.games < 1:
+        parser.error("--games must be 1 or more")
     bench_reach()
     bench_solo(args.games)
 

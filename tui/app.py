@@ -96,6 +96,7 @@ class HotseatApp(App[None]):
         for path in new:
             self.stylesheet.read(path)
         if new:
+            self.stylesheet.parse()  # only the new sheets: the others' rules are cached
             self.stylesheet.update(self)
 
     def on_mount(self) -> None:
@@ -265,11 +266,9 @@ class HotseatApp(App[None]):
         await super().on_event(event)
 
     def enter_held(self) -> bool:
-        """True while the table on screen holds back an Enter."""
-        # Imported here: the table module comes with the first table, home needs none of it.
-        from tui.screens.table import TableScreen
-
-        return isinstance(self.screen, TableScreen) and self.screen.enter_held
+        """True while the table on screen holds back an Enter (only tables ever do; asked
+        by name, so the home screen imports no table module)."""
+        return bool(getattr(self.screen, "enter_held", False))
 
     def _handle_exception(self, error: Exception) -> None:
         """A bug: Textual exits as usual, but instead of its traceback (which shows local

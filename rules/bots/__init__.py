@@ -11,8 +11,8 @@ Levels, weakest first:
 - "normal" is each game's rule-based player;
 - "hard" searches over worlds sampled from its view (`rules.bots.search`), the normal
   player (or a module's quicker `playout`) playing every seat in its playouts; a module
-  with a search of its own (`choose_hard`, given the budget's seconds and stop) plays
-  hard that way instead.
+  with a search of its own (`choose_hard`, given the budget's seconds, iterations and
+  stop) plays hard that way instead.
 """
 
 from __future__ import annotations
@@ -45,9 +45,9 @@ Player = Callable[[Mapping[str, JSON], Sequence[Action], random.Random], Action]
 class Budget:
     """How long a computer player may think: wall-clock seconds, search iterations, or
     both (None: the level's own limit of that kind), and `stop`, asked now and then,
-    which ends the thinking early when it says True (from another thread). A game's own
-    hard player counts no iterations (Shifting Stones' looks a fixed number of moves
-    ahead, as far as its seconds allow)."""
+    which ends the thinking early when it says True (from another thread). What an
+    iteration is belongs to the player: a sampled world for the search, one more move
+    looked ahead for Shifting Stones' own hard player."""
 
     seconds: float | None = None
     iterations: int | None = None
@@ -73,13 +73,13 @@ def choose(
     an unknown level; UnknownGame names the games for an unknown game.
     """
     if level == "hard":
-        from rules.bots.search import search
-
         budget = budget or Budget()
         seconds, iterations, stop = budget.seconds, budget.iterations, budget.stop
-        own = getattr(_module(game_id), HARD, None)
+        own: Callable[..., Action] | None = getattr(_module(game_id), HARD, None)
         if own is not None:
-            return own(view, legal, rng, seconds, stop)  # type: ignore[no-any-return]
+            return own(view, legal, rng, seconds, iterations, stop)
+        from rules.bots.search import search
+
         playout, normal = _player(game_id, PLAYOUT), _player(game_id, "normal")
         return search(game_id, view, legal, rng, playout, seconds, iterations, stop, normal)
     return _player(game_id, level)(view, legal, rng)

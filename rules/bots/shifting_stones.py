@@ -10,14 +10,16 @@ else it spends a card on the move that brings the grid nearest to the others. Ea
 looks one move ahead only and takes the cheapest plan; seeing nothing to score, it
 often tries a shift or flip at random, else skips.
 
-Hard plays as normal but looks up to five moves ahead, as far as its time allows. Its
-turn hides nothing it needs (its hand and the grid are in its view), so it searches the
-turn itself; the search over sampled worlds that the other games' hard players use
-(`rules.bots.search`) cannot finish one game of playouts in a second here.
+Hard ends its turn when that wins the game at once; else it plays as normal but looks
+up to five moves ahead, as far as its time allows. Its turn hides nothing it needs (its
+hand and the grid are in its view), so it searches the turn itself; the search over
+sampled worlds that the other games' hard players use (`rules.bots.search`) cannot
+finish one game of playouts in a second here.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -36,6 +38,9 @@ HARD_DEPTH = 5
 """The longest sequence the hard player looks at, time allowing."""
 CHECK_EVERY = 256
 """Grids the hard player looks at between looks at the clock."""
+GROWTH = 6
+"""About how many times longer one more move takes to look at than the moves before: a
+longer sequence is not begun unless that much time is left."""
 FIDDLE = 0.5
 """How often the easy player, seeing nothing to score, shifts or flips at random (which
 also keeps cards going round: skipping alone, the players' hands could swallow the deck)."""
@@ -102,23 +107,28 @@ def plans(
     grid: Grid,
     hand: list[HandCard],
     depth: int = DEPTH,
-    out_of_time: Callable[[], bool] | None = None,
+    time_left: Callable[[], float] | None = None,
 ) -> list[Plan]:
     """Every grid within `depth` moves that makes hand cards scorable on the way there,
     while enough other cards are left to pay for the moves. A card counts once the grid
     fits it at any step: it is scored then, and the moves go on. Each grid is reached by
     a shortest sequence, of those the one that scores the most. Sequences longer than
-    DEPTH are looked at only until `out_of_time()` says so: a longer sequence is left
-    out whole, never half looked at."""
+    DEPTH are looked at while `time_left()` seconds remain, one more move only if about
+    GROWTH times the last one's time is left: a longer sequence is left out whole, never
+    half looked at."""
     seen = {grid}
     frontier: dict[Grid, tuple[Move | None, frozenset[int], int]] = {grid: (None, frozenset(), 0)}
     values = {card.id: card.value for card in hand}
     found = []
+    took = 0.0
     for discards in range(1, min(depth, len(hand) - 1) + 1):
         layer: dict[Grid, tuple[Move | None, frozenset[int], int]] = {}
-        timed = out_of_time if discards > DEPTH else None
+        timed = time_left if discards > DEPTH else None
+        if timed is not None and timed() < took * GROWTH:
+            return found
+        began = time.monotonic()
         for looked, (before, (first, scored, _)) in enumerate(frontier.items()):
-            if timed is not None and looked % CHECK_EVERY == 0 and timed():
+            if timed is not None and looked % CHECK_EVERY == 0 and timed() <= 0:
                 return found
             for move in MOVES:
                 after = moved(before, move)
@@ -135,6 +145,7 @@ def plans(
                 assert lead is not None
                 found.append(Plan(lead, discards, points, after, fitting))
         frontier = layer
+        took = time.monotonic() - began
     return found
 
 
@@ -157,23 +168,29 @@ def choose_hard(
     legal: Sequence[Action],
     rng: random.Random,
     seconds: float | None = None,
+    iterations: int | None = None,
     stop: Callable[[], bool] | None = None,
 ) -> Action:
-    """End the turn when that wins the game at once; else play as `choose`, but looking up
-    to HARD_DEPTH moves ahead while `seconds` (default: the search's own) last and
-    `stop()` does not say True. Sequences up to DEPTH long are always looked at, and a
-    hard player stopped at once plays as the normal one."""
-    deadline = time.monotonic() + (SECONDS if seconds is None else seconds)
+    """End the turn when that wins the game at once; else play as `choose`, but looking
+    further ahead: `iterations` more moves than normal's DEPTH (at most HARD_DEPTH in
+    all), while `seconds` last and `stop()` does not say True. Without seconds it has
+    the search's own, unless iterations alone bound it (then it needs no clock and the
+    same view and seed give the same move). Sequences up to DEPTH long are always looked
+    at, so a hard player stopped at once plays as the normal one."""
+    if seconds is None and iterations is None:
+        seconds = SECONDS
+    deadline = math.inf if seconds is None else time.monotonic() + seconds
+    depth = HARD_DEPTH if iterations is None else min(HARD_DEPTH, DEPTH + iterations)
 
-    def out_of_time() -> bool:
-        return time.monotonic() >= deadline or bool(stop and stop())
+    def time_left() -> float:
+        return 0.0 if stop and stop() else deadline - time.monotonic()
 
-    if out_of_time():
+    if time_left() <= 0:
         return choose(view, legal, rng)
     ending = _winning_end(view, legal, rng)
     if ending is not None:
         return ending
-    return _play(view, legal, rng, HARD_DEPTH, beginner=False, out_of_time=out_of_time)
+    return _play(view, legal, rng, depth, beginner=False, time_left=time_left)
 
 
 def _winning_end(
@@ -206,10 +223,10 @@ def _play(
     rng: random.Random,
     depth: int,
     beginner: bool,
-    out_of_time: Callable[[], bool] | None = None,
+    time_left: Callable[[], float] | None = None,
 ) -> Action:
-    """The choice of `choose`, looking `depth` moves ahead (beyond DEPTH only until
-    `out_of_time()`); a `beginner` plays as `choose_easy` says."""
+    """The choice of `choose`, looking `depth` moves ahead (beyond DEPTH only while
+    `time_left()` allows); a `beginner` plays as `choose_easy` says."""
     if not legal:
         raise ValueError("the bot needs at least one legal action")
     scores = [action for action in legal if isinstance(action, Score)]
@@ -218,7 +235,7 @@ def _play(
         return max(scores, key=lambda action: values[action.card])
     grid: Grid = tuple((stone["up"], stone["down"]) for stone in view["grid"])
     hand = read_hand(view)
-    found = plans(grid, hand, depth, out_of_time)
+    found = plans(grid, hand, depth, time_left)
     if beginner:
         return _beginners_move(legal, rng, hand, found)
     if found:

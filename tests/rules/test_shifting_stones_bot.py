@@ -129,25 +129,38 @@ FAR_CARDS = (11, 22, 23, 29, 32)
 """Cards that no six shifts or flips make show on that grid."""
 
 
-def turn_of(level: str, state: ShiftingStonesState) -> list[Action]:
-    """Seat 0's whole turn at `level`, with all the time it wants."""
+def turn_of(level: str, state: ShiftingStonesState, budget: Budget) -> list[Action]:
+    """Seat 0's whole turn at `level`."""
     chosen = []
     while GAME.to_act(state) == [0]:
         view, legal = GAME.view(state, 0), GAME.legal_actions(state, 0)
-        action = choose_level("shifting-stones", level, view, legal, random.Random(0), Budget(60))
+        action = choose_level("shifting-stones", level, view, legal, random.Random(0), budget)
         chosen.append(action)
         state = GAME.apply(state, 0, action)
     return chosen
 
 
-def test_hard_scores_a_card_four_shifts_away_that_normal_does_not_see() -> None:
-    """Ann skipped for six cards; now she must act, and four of them pay for the shifts."""
+def six_cards_moon_four_shifts_away() -> ShiftingStonesState:
+    """Ann skipped for six cards; now she must act, and four of them can pay for shifts."""
     hand, drawn = [FISH_HORSE_MOON, *FAR_CARDS[:3]], FAR_CARDS[3:]
     state = end(skip(deal(2, MOON_FOUR_SHIFTS_AWAY, hands=[hand], draw=drawn), 0), 1)
     assert len(GAME.view(state, 0)["hand"]) == 6
+    return state
 
-    hard, normal = turn_of("hard", state), turn_of("normal", state)
+
+def test_hard_scores_a_card_four_shifts_away_that_normal_does_not_see() -> None:
+    state = six_cards_moon_four_shifts_away()
+
+    hard, normal = turn_of("hard", state, Budget(60)), turn_of("normal", state, Budget())
 
     assert Score(FISH_HORSE_MOON) in hard
     assert [type(action) for action in hard[:4]] == [Shift] * 4
     assert Score(FISH_HORSE_MOON) not in normal
+
+
+@pytest.mark.parametrize(("iterations", "scores"), [(0, False), (1, True)])
+def test_each_iteration_of_the_hard_player_is_one_more_move_looked_ahead(
+    iterations: int, scores: bool
+) -> None:
+    hard = turn_of("hard", six_cards_moon_four_shifts_away(), Budget(iterations=iterations))
+    assert (Score(FISH_HORSE_MOON) in hard) == scores
