@@ -109,14 +109,23 @@ def candidates(
     never left out), `player`'s own choice, and a random draw of the others."""
     if len(legal) <= MAX_CANDIDATES:
         return legal
-    seat = view["seat"]
-    world = game.sample_state(view, random.Random(rng.getrandbits(64)))
-    ending = [action for action in legal if game.is_over(game.apply(world, seat, action))]
+    ending = [action for action, _ in ending_at_once(game, view, legal, rng)]
     first = player(view, legal, random.Random(rng.getrandbits(64)))
     chosen = list(dict.fromkeys([first, *ending]))
     others = [action for action in legal if action not in chosen]
     room = max(0, MAX_CANDIDATES - len(chosen))
     return chosen + rng.sample(others, min(room, len(others)))
+
+
+def ending_at_once(
+    game: Game, view: Mapping[str, JSON], actions: Sequence[Action], rng: random.Random
+) -> list[tuple[Action, Any]]:
+    """The actions that end the game at once in one world sampled from the view, each with
+    the state it ends in (which the view's seat may read: it is a sample, not the game)."""
+    seat = view["seat"]
+    world = game.sample_state(view, random.Random(rng.getrandbits(64)))
+    after = ((action, game.apply(world, seat, action)) for action in actions)
+    return [(action, state) for action, state in after if game.is_over(state)]
 
 
 class _OutOfTime(Exception):

@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from rules import get_game
-from rules.bots.search import SECONDS
+from rules.bots.search import SECONDS, ending_at_once
 from rules.engine import JSON, Action
 from rules.shifting_stones import END, HAND_SIZE, NEIGHBOURS, SKIP, SKIP_DRAW, Flip, Score, Shift
 
@@ -199,14 +199,11 @@ def _winning_end(
     """Ending the turn (or skipping) if that ends the game at once with this seat the only
     winner. Whether it does depends only on what everyone knows (scores, the goal, whose
     turn starts the round), so one world sampled from the view tells."""
-    seat = view["seat"]
     game = get_game("shifting-stones")
-    world = game.sample_state(view, random.Random(rng.getrandbits(64)))
-    for action in (END, SKIP):
-        if action in legal:
-            after = game.apply(world, seat, action)
-            if game.is_over(after) and game.result(after)["winners"] == [seat]:
-                return action
+    ends = [action for action in (END, SKIP) if action in legal]
+    for action, after in ending_at_once(game, view, ends, rng):
+        if game.result(after)["winners"] == [view["seat"]]:
+            return action
     return None
 
 
