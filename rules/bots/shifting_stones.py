@@ -5,8 +5,10 @@ Normal tries every sequence of up to three shifts and flips on a copy of the gri
 (each costs a hand card), counting every card the grid fits on the way, and plays the
 first move of the sequence that scores the most points, ending nearest to the cards it
 keeps (a spent card is replaced when the turn ends, a card kept near its grid is
-worth more than a new one). Seeing nothing to score it skips when that draws cards,
-else it spends a card on the move that brings the grid nearest to the others. Easy
+worth more than a new one). Seeing nothing to score it skips when that draws more cards
+than refilling would, else it spends cards on the moves that bring the grid nearest to
+the cards its next turn holds (when the draw pile is empty and the refill takes back
+every card paid, as at the end of the solo game, those too). Easy
 looks one move ahead only and takes the cheapest plan; seeing nothing to score, it
 often tries a shift or flip at random, else skips.
 
@@ -159,7 +161,8 @@ def choose(view: Mapping[str, JSON], legal: Sequence[Action], rng: random.Random
     the sequence that scores the most points (ties: the grid it ends at nearest to the
     cards kept, then fewer cards spent), paying with the card furthest from that grid
     (ties: the cheaper). With no such sequence, skip if allowed and it draws more than
-    refilling would, else prepare the grid for the cards kept (`_preparing_move`)."""
+    refilling would (with both piles empty it draws nothing), else prepare the grid for
+    the next turn's cards (`_preparing_move`)."""
     return _play(view, legal, rng, DEPTH, beginner=False)
 
 
@@ -238,10 +241,18 @@ def _play(
     if found:
         best = max(found, key=lambda plan: _worth(plan, hand))
         return _move(best.move, _payment(hand, best), legal)
-    draws_more = len(hand) + SKIP_DRAW > max(len(hand), HAND_SIZE)
-    if SKIP in legal and draws_more:
+    drawable = view["draw_count"] + view["discard_count"]
+    if SKIP in legal and min(SKIP_DRAW, drawable) > min(max(HAND_SIZE - len(hand), 0), drawable):
         return SKIP
-    return _preparing_move(grid, hand, legal)
+    return _preparing_move(grid, hand, _returning(view), legal)
+
+
+def _returning(view: Mapping[str, JSON]) -> list[HandCard] | None:
+    """If every card paid comes back to this hand when the turn ends (the draw pile is
+    empty and the refill takes the whole discard pile), those paid already; else None."""
+    if view["draw_count"] or len(view["hand"]) + view["discard_count"] > HAND_SIZE:
+        return None
+    return read_hand({"hand": view["discard"]})
 
 
 def _worth(plan: Plan, hand: list[HandCard]) -> tuple[int, float, int]:
@@ -273,18 +284,28 @@ def _move(move: Move, pay: HandCard, legal: Sequence[Action]) -> Action:
     return action if action in legal else END
 
 
-def _preparing_move(grid: Grid, hand: list[HandCard], legal: Sequence[Action]) -> Action:
+def _preparing_move(
+    grid: Grid, hand: list[HandCard], returning: list[HandCard] | None, legal: Sequence[Action]
+) -> Action:
     """Nothing can score this turn: pay the card furthest from the grid for the one move
-    that brings the grid nearest to the other cards, if any move does; else end."""
-    if len(hand) < 2:
+    that brings the grid nearest to the cards the next turn holds, if any move does; else
+    end. Those are the other hand cards, or, when every card paid comes back (`returning`
+    is not None: those paid already), the whole hand and those: then even a last card pays."""
+    if not hand or (len(hand) < 2 and returning is None):
         return END
     pay = max(hand, key=lambda card: (card.misses(grid), -card.value, -card.id))
-    rest = [card for card in hand if card is not pay]
-    now = readiness(grid, rest)
-    best = max(MOVES, key=lambda move: readiness(moved(grid, move), rest))
-    if readiness(moved(grid, best), rest) <= now:
+    rest = [card for card in hand if card is not pay] if returning is None else hand + returning
+    best = max(MOVES, key=lambda move: _nearness(moved(grid, move), rest))
+    if _nearness(moved(grid, best), rest) <= _nearness(grid, rest):
         return END
     return _move(best, pay, legal)
+
+
+def _nearness(grid: Grid, cards: list[HandCard]) -> tuple[float, int]:
+    """Readiness, then fewer cells missed in all (a card one cell away and one that fits
+    are equally ready to score after one more move, but only the one that fits scores
+    without it)."""
+    return readiness(grid, cards), -sum(card.misses(grid) for card in cards)
 
 
 def _beginners_move(

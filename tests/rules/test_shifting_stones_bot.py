@@ -164,3 +164,27 @@ def test_each_iteration_of_the_hard_player_is_one_more_move_looked_ahead(
 ) -> None:
     hard = turn_of("hard", six_cards_moon_four_shifts_away(), Budget(iterations=iterations))
     assert (Score(FISH_HORSE_MOON) in hard) == scores
+
+
+def solo_with_every_card_in_hand(
+    grid: list[tuple[str, str]], hand: list[int]
+) -> ShiftingStonesState:
+    """A solo game whose whole deck is in Ann's hand: the draw and discard piles are empty,
+    so a skip draws nothing and every card paid comes back when the turn ends."""
+    state = GAME.new_game(NAMES[:1], seed=0, stones=grid, deck=hand)
+    view = GAME.view(state, 0)
+    assert (len(view["hand"]), view["draw_count"], view["discard_count"]) == (len(hand), 0, 0)
+    return state
+
+
+def test_the_bot_does_not_skip_when_skipping_draws_nothing() -> None:
+    state = solo_with_every_card_in_hand(MOON_FOUR_SHIFTS_AWAY, list(FAR_CARDS[:4]))
+    assert SKIP in GAME.legal_actions(state, 0)
+    assert isinstance(choice(state), Shift | Flip)
+
+
+def test_a_last_card_that_comes_back_pays_for_the_move_that_makes_it_fit() -> None:
+    state = solo_with_every_card_in_hand(
+        showing({5: "bird", 7: "horse", 8: "moon"}), [FISH_HORSE_MOON]
+    )
+    assert choice(state) == Flip(FISH_HORSE_MOON, 5)
