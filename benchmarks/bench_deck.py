@@ -1,11 +1,15 @@
-"""How hard our Shifting Stones deck is: how near a random grid comes to each card, and
-how the solo game goes for the normal computer player.
+"""How hard our Shifting Stones decks are: how near a random grid comes to each card, and
+how the solo game goes for the normal computer player, for each edition of the deck (the
+first is the anchor: new games play the second).
 
 1. reach: for each card value, the share of random grids (those of 60 seeded games) from
    which a card of that value shows within 1, 2 and 3 shifts or flips: the median card
    of that value and the best one. In a turn a player holding 4 cards can pay for at
    most 3 moves and still score.
-2. solo: 16-card solo games (seeds from 30000): cards scored (mean and range) and games
+2. together: the share of pairs of cards, and of the 5-point card with each 3-point
+   card, that one grid can show at once (their symbol cells agree and the stones
+   suffice), so that one turn may score both;
+3. solo: 16-card solo games (seeds from 30000): cards scored (mean and range) and games
    won, with a 95% Wilson interval.
 
 Run from the project folder:
@@ -21,9 +25,18 @@ import statistics
 import time
 
 from rules import get_game
-from rules.bots.shifting_stones import MOVES, moved
 from rules.bots.shifting_stones import choose as normal
-from rules.shifting_stones import CARD_VALUES, DECK_SIZE, NEEDS, VALUE, ShiftingStonesState, Stone
+from rules.bots.stones_grid import MOVES, moved
+from rules.shifting_stones import (
+    CARD_VALUES,
+    EDITIONS,
+    NEEDS,
+    PATTERN,
+    VALUE,
+    ShiftingStonesState,
+    Stone,
+)
+from rules.shifting_stones_deck import makeable
 
 from common import wilson
 
@@ -69,14 +82,15 @@ class Reach:
         return next(m for m in range(len(self.bounds) - 1) if nearest < self.bounds[m + 1])
 
 
-def bench_reach() -> None:
+def bench_reach(edition: int) -> None:
     reaches = [Reach(GAME.new_game(["Solo"], seed).grid) for seed in range(REACH_GRIDS)]
     print(
-        f"reach: share of {REACH_GRIDS} random grids from which a card shows within "
-        "1 / 2 / 3 moves or fewer (median card of the value, best card in brackets)"
+        f"reach, edition {edition}: share of {REACH_GRIDS} random grids from which a card "
+        "shows within 1 / 2 / 3 moves or fewer (median card of the value, best card in "
+        "brackets)"
     )
     for value in CARD_VALUES:
-        cards = [card for card in range(DECK_SIZE) if VALUE[card] == value]
+        cards = [card for card in EDITIONS[edition] if VALUE[card] == value]
         shares = {
             limit: sorted(
                 sum((m := r.moves_to(card)) is not None and m <= limit for r in reaches)
@@ -91,11 +105,36 @@ def bench_reach() -> None:
         print(f"  {value}-point cards ({len(cards):2d}):  {line}")
 
 
+def together(a: int, b: int) -> bool:
+    """Whether one grid can show both cards: no cell needs two symbols, and the stones
+    suffice for the symbol cells of both."""
+    both = []
+    for mine, theirs in zip(PATTERN[a], PATTERN[b], strict=True):
+        if mine is not None and theirs is not None and mine != theirs:
+            return False
+        both.append(mine if mine is not None else theirs)
+    return makeable(tuple(both))
+
+
+def bench_together(edition: int) -> None:
+    cards = list(EDITIONS[edition])
+    pairs = [(a, b) for i, a in enumerate(cards) for b in cards[i + 1 :]]
+    fives = [card for card in cards if VALUE[card] == 5]
+    threes = [card for card in cards if VALUE[card] == 3]
+    best = [(a, b) for a in fives for b in threes]
+    share = sum(together(a, b) for a, b in pairs) / len(pairs)
+    best_share = sum(together(a, b) for a, b in best) / len(best)
+    print(
+        f"together, edition {edition}: {100 * share:4.1f}% of {len(pairs)} pairs of cards, "
+        f"{100 * best_share:4.1f}% of the {len(best)} pairs of a 5- and a 3-point card"
+    )
+
+
 # ---- solo ------------------------------------------------------------------------------
 
 
-def normal_game(seed: int) -> ShiftingStonesState:
-    state = GAME.new_game(["Solo"], seed)
+def normal_game(seed: int, edition: int) -> ShiftingStonesState:
+    state = GAME.new_game(["Solo"], seed, edition=edition)
     rng = random.Random(seed)
     while not GAME.is_over(state):
         view, legal = GAME.view(state, 0), GAME.legal_actions(state, 0)
@@ -117,9 +156,10 @@ def report(label: str, games: list[ShiftingStonesState], seconds: float) -> None
 
 def bench_solo(games: int) -> None:
     print(f"\nsolo: {games} games, seeds {SOLO_SEED}-{SOLO_SEED + games - 1}")
-    start = time.perf_counter()
-    done = [normal_game(SOLO_SEED + k) for k in range(games)]
-    report("normal player", done, time.perf_counter() - start)
+    for edition in EDITIONS:
+        start = time.perf_counter()
+        done = [normal_game(SOLO_SEED + k, edition) for k in range(games)]
+        report(f"normal player, edition {edition}", done, time.perf_counter() - start)
 
 
 def main() -> None:
@@ -128,7 +168,10 @@ def main() -> None:
     args = parser.parse_args()
     if args.games < 1:
         parser.error("--games must be 1 or more")
-    bench_reach()
+    for edition in EDITIONS:
+        bench_reach(edition)
+    for edition in EDITIONS:
+        bench_together(edition)
     bench_solo(args.games)
 
 

@@ -107,6 +107,12 @@ class Game(ABC):
                 raise SetupError(f"two players are called {names[i].strip()!r}")
         return [n.strip() for n in names]
 
+    def older_rules(self, version: int) -> dict[str, JSON] | None:
+        """For a game saved under an older `version` of these rules, the setup that makes
+        `new_game` deal and play it as that version did; None if it can no longer be
+        played (the default)."""
+        return None
+
     def player_seats(self, players: int) -> list[int]:
         """The seat of each player, in the order the players were given. Seats not
         listed are played by the engine itself and never act (Xylotar's side players)."""

@@ -1,9 +1,11 @@
 """Shifting Stones, the pattern puzzle card game (RULES.md section 2).
 
 Nine double-sided stones lie in a 3×3 grid, cells 0 to 8 row-major. A stone is
-an (up, down) pair of symbols. Cards are ids 0 to 71 into our own deck
+an (up, down) pair of symbols. Cards are ids into our own decks
 (`rules.shifting_stones_cards`): a value and a pattern of 9 cells, each a
-symbol or None (grey: any stone). A card is scored when its pattern shows
+symbol or None (grey: any stone). A game plays with one edition of 72 cards:
+new games with edition 2 (ids 72 to 143), games begun under rules version 1
+with edition 1 (ids 0 to 71), as they were dealt. A card is scored when its pattern shows
 exactly as printed. Each shift or flip costs a hand card (discarded face up);
 a turn ends when the player says so or the hand runs out, then the hand is
 refilled to 4. Skipping instead draws 2 cards, not twice in a row.
@@ -58,11 +60,16 @@ NEEDS = tuple(
     for pattern in PATTERN
 )
 """Card id to its (cell, symbol) requirements: the pattern without the grey cells."""
-DECK_SIZE = len(CARDS)
+EDITIONS = {1: range(0, 72), 2: range(72, 144)}
+"""Each edition of the deck: its card ids."""
+EDITION = 2
+"""The edition new games play with."""
 CARD_VALUES = tuple(sorted(set(VALUE)))
 """The values a card can have, lowest first: 1, 2, 3 and 5."""
-FULL_DECK_VALUES = dict(Counter(VALUE))
-"""Value to how many of the 72 cards have it."""
+FULL_DECK_VALUES = {
+    edition: dict(Counter(VALUE[card] for card in cards)) for edition, cards in EDITIONS.items()
+}
+"""Edition to: value to how many of its 72 cards have it."""
 
 HAND_SIZE = 4
 """Cards dealt to each player, and the size a hand is refilled to."""
@@ -156,7 +163,8 @@ class ShiftingStonesState(EventHistory):
 
     `grid` holds the 9 stones as (up, down) pairs. `draw` is the draw pile,
     first card drawn first; `discard` the discard pile, bottom to top;
-    `out_of_play` the cards not in this game (solo, or a staged deck).
+    `edition` is the deck's edition (EDITIONS); `out_of_play` the cards of it not
+    in this game (solo, or a staged deck).
     `actions` and `turn_scored` count the current turn. `trigger` is the seat
     whose score started the last round. Reshuffles use an RNG seeded from
     (seed, `shuffles`), so no RNG state needs copying. `shuffled_in` gives each
@@ -172,6 +180,7 @@ class ShiftingStonesState(EventHistory):
         "actions",
         "discard",
         "draw",
+        "edition",
         "goal",
         "grid",
         "hands",
@@ -204,6 +213,7 @@ class ShiftingStonesState(EventHistory):
     scored: list[tuple[int, ...]]
     draw: tuple[int, ...]
     discard: tuple[int, ...]
+    edition: int
     out_of_play: tuple[int, ...]
     skipped_last: list[bool]
     actions: int
@@ -231,6 +241,7 @@ class ShiftingStonesState(EventHistory):
         new.scored = self.scored[:]
         new.draw = self.draw
         new.discard = self.discard
+        new.edition = self.edition
         new.out_of_play = self.out_of_play
         new.skipped_last = self.skipped_last[:]
         new.actions = self.actions
@@ -315,13 +326,15 @@ def _staged_stones(stones: Any) -> tuple[Stone, ...]:
     return tuple(grid)
 
 
-def _staged_deck(deck: Any, players: int) -> tuple[int, ...]:
-    """A checked explicit draw order: distinct card ids, at least 4 per player (solo: 1)."""
+def _staged_deck(deck: Any, players: int, cards: range) -> tuple[int, ...]:
+    """A checked explicit draw order: distinct ids of the edition's `cards`, at least 4
+    per player (solo: 1)."""
+    ids = f"{cards.start} to {cards.stop - 1}"
     if isinstance(deck, str | bytes) or not isinstance(deck, Sequence):
-        raise SetupError("deck must be a list of card ids from 0 to 71, the top card first")
+        raise SetupError(f"deck must be a list of card ids from {ids}, the top card first")
     for card in deck:
-        if type(card) is not int or not 0 <= card < DECK_SIZE:
-            raise SetupError(f"deck holds {card!r}, which is not a card id (0 to 71)")
+        if type(card) is not int or card not in cards:
+            raise SetupError(f"deck holds {card!r}, which is not a card id ({ids})")
     for card, count in Counter(deck).items():
         if count > 1:
             raise SetupError(f"deck holds card {card} {count} times")
@@ -340,16 +353,17 @@ def _random_stones(rng: random.Random) -> tuple[Stone, ...]:
     return tuple(sides if rng.random() < 0.5 else (sides[1], sides[0]) for sides in bag)
 
 
-def _random_deck(rng: random.Random, solo: bool) -> tuple[int, ...]:
-    """The whole deck shuffled; solo: 8, 4, 3 and 1 random cards of values 1, 2, 3, 5."""
+def _random_deck(rng: random.Random, solo: bool, cards: range) -> tuple[int, ...]:
+    """The edition's `cards` shuffled; solo: 8, 4, 3 and 1 random cards of values 1, 2,
+    3, 5."""
     if solo:
         deck = [
             card
             for value, count in SOLO_DECK.items()
-            for card in rng.sample([c for c in range(DECK_SIZE) if VALUE[c] == value], count)
+            for card in rng.sample([c for c in cards if VALUE[c] == value], count)
         ]
     else:
-        deck = list(range(DECK_SIZE))
+        deck = list(cards)
     rng.shuffle(deck)
     return tuple(deck)
 
@@ -362,8 +376,12 @@ class ShiftingStones(Game):
     min_players = 1
     max_players = 5
     options = ()
-    rules_version = 1
+    rules_version = 2
     state_class = ShiftingStonesState
+
+    def older_rules(self, version: int) -> dict[str, JSON] | None:
+        """Version 1 dealt edition 1 of the deck; the rules are otherwise the same."""
+        return {"edition": 1} if version == 1 else None
 
     # ---- set-up ---------------------------------------------------------
 
@@ -376,6 +394,7 @@ class ShiftingStones(Game):
         stones: Sequence[Sequence[str]] | None = None,
         deck: Sequence[int] | None = None,
         start: int | None = None,
+        edition: int = EDITION,
     ) -> ShiftingStonesState:
         """A freshly dealt game.
 
@@ -385,7 +404,8 @@ class ShiftingStones(Game):
         order of distinct card ids, the top card first: seat i's hand is
         deck[4i:4i+4], the rest the draw pile. Cards it leaves out stay out of
         play. Solo, the deck is the solo deck (normally 16 cards) and the game
-        is won once all of its cards are scored.
+        is won once all of its cards are scored. `edition` is the deck's
+        (EDITIONS): an older one only replays the games begun with it.
         """
         names = self.check_players(players)
         self.resolve_options(options)
@@ -397,8 +417,11 @@ class ShiftingStones(Game):
             start = rng.randrange(n)
         elif type(start) is not int or not 0 <= start < n:
             raise SetupError(f"start must be a seat from 0 to {n - 1}, not {start!r}")
+        if type(edition) is not int or edition not in EDITIONS:
+            raise SetupError(f"edition must be one of {sorted(EDITIONS)}, not {edition!r}")
         grid = _random_stones(rng) if stones is None else _staged_stones(stones)
-        cards = _random_deck(rng, n == 1) if deck is None else _staged_deck(deck, n)
+        ids = EDITIONS[edition]
+        cards = _random_deck(rng, n == 1, ids) if deck is None else _staged_deck(deck, n, ids)
         dealt = HAND_SIZE * n
 
         state = ShiftingStonesState.__new__(ShiftingStonesState)
@@ -412,7 +435,8 @@ class ShiftingStones(Game):
         state.scored = [() for _ in range(n)]
         state.draw = cards[dealt:]
         state.discard = ()
-        state.out_of_play = tuple(sorted(set(range(DECK_SIZE)) - set(cards)))
+        state.edition = edition
+        state.out_of_play = tuple(sorted(set(ids) - set(cards)))
         state.skipped_last = [False] * n
         state.actions = 0
         state.turn_scored = 0
@@ -421,7 +445,7 @@ class ShiftingStones(Game):
         state.trigger = None
         state.strikes = 0
         state.shuffles = 0
-        state.shuffled_in = (0,) * DECK_SIZE
+        state.shuffled_in = (0,) * len(CARDS)
         state.scores = None
         state.winners = ()
         state.events = [("start", start, state.goal)]
@@ -505,8 +529,9 @@ class ShiftingStones(Game):
         discard pile, bottom to top. `reshuffled` has one list per reshuffle so far, in
         order: the ids of that reshuffle's cards this seat has not seen since (they are
         in the draw pile, the latest reshuffle only, or in other hands). `deck_values`
-        says how many cards of each value the game holds (solo: the 16-card deck).
-        `trigger` is the seat whose score started the last round, or None.
+        says how many cards of each value the game holds (solo: the 16-card deck),
+        `edition` which deck they come from. `trigger` is the seat whose score started
+        the last round, or None.
         """
         n = len(state.players)
         if seat is not None and (type(seat) is not int or not 0 <= seat < n):
@@ -527,6 +552,7 @@ class ShiftingStones(Game):
             "to_act": self.to_act(state),
             "start": state.start,
             "solo": state.solo,
+            "edition": state.edition,
             "grid": [{"up": up, "down": down} for up, down in state.grid],
             "hand": hand,
             "seats": [
@@ -598,7 +624,7 @@ class ShiftingStones(Game):
         wanted = {entry["value"]: entry["count"] for entry in view["deck_values"]}
         for card in known:
             wanted[VALUE[card]] -= 1
-        unseen = [card for card in range(DECK_SIZE) if card not in known]
+        unseen = [card for card in EDITIONS[view["edition"]] if card not in known]
         fresh: list[int] = []
         for value, count in wanted.items():
             fresh.extend(rng.sample([card for card in unseen if VALUE[card] == value], count))
@@ -612,7 +638,7 @@ class ShiftingStones(Game):
             hand if i == seat else tuple(next(dealt) for _ in range(info["hand_count"]))
             for i, info in enumerate(seats)
         ]
-        marks = [0] * DECK_SIZE
+        marks = [0] * len(CARDS)
         for number, cards in enumerate(reshuffled, start=1):
             for card in cards:
                 marks[card] = number
@@ -629,6 +655,7 @@ class ShiftingStones(Game):
         state.scored = scored
         state.draw = tuple(draw)
         state.discard = discard
+        state.edition = view["edition"]
         state.out_of_play = tuple(card for card in unseen if card not in in_play)
         state.skipped_last = [info["skipped_last"] for info in seats]
         state.actions = view["turn"]["actions"]
@@ -769,7 +796,8 @@ def _deck_values(state: ShiftingStonesState) -> list[dict[str, JSON]]:
     """How many cards of each value are in the game (all but those out of play)."""
     out = Counter(VALUE[card] for card in state.out_of_play)
     return [
-        {"value": value, "count": FULL_DECK_VALUES[value] - out[value]} for value in CARD_VALUES
+        {"value": value, "count": FULL_DECK_VALUES[state.edition][value] - out[value]}
+        for value in CARD_VALUES
     ]
 
 
@@ -805,8 +833,9 @@ def _whole(action: Action) -> bool:
 
 def _check_card(state: ShiftingStonesState, seat: int, card: int) -> None:
     """Raise IllegalAction unless the seat holds the card."""
-    if not 0 <= card < DECK_SIZE:
-        raise IllegalAction(f"There is no card {card}: cards are 0 to {DECK_SIZE - 1}")
+    cards = EDITIONS[state.edition]
+    if card not in cards:
+        raise IllegalAction(f"There is no card {card}: cards are {cards.start} to {cards.stop - 1}")
     if card in state.hands[seat]:
         return
     if any(card in scored for scored in state.scored):

@@ -19,6 +19,7 @@ import importlib
 import inspect
 import json
 import os
+import pkgutil
 import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -118,14 +119,22 @@ _fingerprints: dict[str, str | None] = {}
 
 
 def code_fingerprint(game_id: str) -> str | None:
-    """A digest of the source of `game_id`'s engine and of the state code: a new hotseat
-    whose engine or state layout changed trusts no checkpoint of an older one (it costs one
-    full replay), even when the rules version stayed. None when the source cannot be read
-    (then no checkpoint is written or trusted)."""
+    """A digest of the source of `game_id`'s engine, of the modules named after it (its
+    data, such as `rules.shifting_stones_cards`) and of the state code: a new hotseat
+    whose engine, data or state layout changed trusts no checkpoint of an older one (it
+    costs one full replay), even when the rules version stayed. None when the source
+    cannot be read (then no checkpoint is written or trusted)."""
     if game_id not in _fingerprints:
         digest = hashlib.sha256()
+        engine = get_game(game_id).__module__
+        package, _, name = engine.rpartition(".")
+        own = sorted(
+            f"{package}.{found.name}"
+            for found in pkgutil.iter_modules(importlib.import_module(package).__path__)
+            if found.name.startswith(f"{name}_")
+        )
         try:
-            for module in (get_game(game_id).__module__, *STATE_CODE):
+            for module in (engine, *own, *STATE_CODE):
                 digest.update(inspect.getsource(importlib.import_module(module)).encode())
         except (OSError, TypeError):
             _fingerprints[game_id] = None
@@ -158,13 +167,13 @@ def make_checkpoint(
 
 def trusted_state(record: SaveRecord, game: Game, stored: Checkpoint | None) -> Any | None:
     """The state `stored` holds, if it is this user's sealed checkpoint of `record`'s game
-    under today's rules, on the moves stored today and at most as far as them; otherwise
-    None."""
+    under the rules version the record plays by, on the moves stored today and at most as
+    far as them; otherwise None."""
     key = checkpoint_key()
     code = code_fingerprint(record.game)
     if key is None or code is None or stored is None or not isinstance(stored.state, str):
         return None
-    if stored.rules_version != game.rules_version or not 0 < stored.moves <= len(record.actions):
+    if stored.rules_version != record.rules_version or not 0 < stored.moves <= len(record.actions):
         return None
     expected = seal(key, code, record, stored.ground, stored.moves, stored.state)
     if not isinstance(stored.seal, str) or not hmac.compare_digest(expected, stored.seal):

@@ -26,7 +26,7 @@ def resume(record: SaveRecord, checkpoint: Checkpoint | None) -> tuple[Game, Any
     """Like `replay`, starting from `checkpoint` when it can be trusted (only the moves
     after it are replayed); also how many moves the checkpoint covered (0 if unused)."""
     where = f"{record.source}: " if record.source else ""
-    game = _rules(record, where)
+    game, older = _rules(record, where)
     state = trusted_state(record, game, checkpoint)
     if state is not None and checkpoint is not None:
         done = checkpoint.moves
@@ -35,28 +35,33 @@ def resume(record: SaveRecord, checkpoint: Checkpoint | None) -> tuple[Game, Any
         args = (record.names(), record.seed, record.options)
         # Binding first names an unknown setup key plainly instead of as an engine TypeError.
         inspect.signature(game.new_game).bind(*args, **record.setup)
-        state = game.new_game(*args, **record.setup)
+        state = game.new_game(*args, **{**record.setup, **older})
     except Exception as err:
         raise DamagedSave(f"{where}the game cannot be set up ({err})", record=record) from None
     return game, replay_moves(record, game, state, record.actions, 0), 0
 
 
-def _rules(record: SaveRecord, where: str) -> Game:
-    """The engine of `record`'s game; DamagedSave if unknown or of other rules."""
+def _rules(record: SaveRecord, where: str) -> tuple[Game, dict[str, JSON]]:
+    """The engine of `record`'s game and the setup that plays it by the record's rules
+    version (empty for today's, `Game.older_rules` for an older one); DamagedSave if the
+    game is unknown or its rules version cannot be played."""
     try:
         game = get_game(record.game)
     except UnknownGame as err:
         raise DamagedSave(f"{where}{err}", record=record) from None
-    if record.rules_version != game.rules_version:
-        if record.rules_version > game.rules_version:
-            why = f"saved by a newer hotseat ({game.title} rules version {record.rules_version})"
-        else:
-            why = (
-                f"saved with older {game.title} rules "
-                f"(version {record.rules_version}, now {game.rules_version})"
-            )
+    if record.rules_version == game.rules_version:
+        return game, {}
+    if record.rules_version > game.rules_version:
+        why = f"saved by a newer hotseat ({game.title} rules version {record.rules_version})"
         raise DamagedSave(f"{where}{why}", record=record)
-    return game
+    older = game.older_rules(record.rules_version)
+    if older is None:
+        why = (
+            f"saved with older {game.title} rules "
+            f"(version {record.rules_version}, now {game.rules_version})"
+        )
+        raise DamagedSave(f"{where}{why}", record=record)
+    return game, older
 
 
 def replay_moves(

@@ -12,7 +12,9 @@ every card paid, as at the end of the solo game, those too). Easy
 looks one move ahead only and takes the cheapest plan; seeing nothing to score, it
 often tries a shift or flip at random, else skips.
 
-Hard ends its turn when that wins the game at once; else it plays as normal but looks
+Hard ends its turn when that wins the game at once. At the end of the solo game, once
+every card left comes back to its hand each turn, it searches turns ahead for a line
+that scores them all (`rules.bots.stones_endgame`). Else it plays as normal but looks
 up to five moves ahead, as far as its time allows. Its turn hides nothing it needs (its
 hand and the grid are in its view), so it searches the turn itself; the search over
 sampled worlds that the other games' hard players use (`rules.bots.search`) cannot
@@ -29,8 +31,16 @@ from dataclasses import dataclass
 
 from rules import get_game
 from rules.bots.search import SECONDS, ending_at_once
+from rules.bots.stones_endgame import (
+    TURNS_PER_ITERATION,
+    OutOfTime,
+    Turn,
+    returning,
+    winning_turn,
+)
+from rules.bots.stones_grid import MOVES, Grid, HandCard, Move, moved, read_hand
 from rules.engine import JSON, Action
-from rules.shifting_stones import END, HAND_SIZE, NEIGHBOURS, SKIP, SKIP_DRAW, Flip, Score, Shift
+from rules.shifting_stones import END, HAND_SIZE, SKIP, SKIP_DRAW, Flip, Score, Shift
 
 DEPTH = 3
 """The longest sequence of shifts and flips the bot looks at."""
@@ -46,28 +56,6 @@ longer sequence is not begun unless that much time is left."""
 FIDDLE = 0.5
 """How often the easy player, seeing nothing to score, shifts or flips at random (which
 also keeps cards going round: skipping alone, the players' hands could swallow the deck)."""
-Grid = tuple[tuple[str, str], ...]
-Move = tuple[str, int, int]
-"""("shift", a, b) or ("flip", cell, cell)."""
-MOVES: tuple[Move, ...] = (
-    *(("shift", a, b) for a, b in NEIGHBOURS),
-    *(("flip", cell, cell) for cell in range(9)),
-)
-
-
-@dataclass(frozen=True)
-class HandCard:
-    """A hand card as the bot reads it from its view."""
-
-    id: int
-    value: int
-    needs: tuple[tuple[int, str], ...]
-
-    def fits(self, grid: Grid) -> bool:
-        return all(grid[cell][0] == symbol for cell, symbol in self.needs)
-
-    def misses(self, grid: Grid) -> int:
-        return sum(grid[cell][0] != symbol for cell, symbol in self.needs)
 
 
 @dataclass(frozen=True)
@@ -80,29 +68,6 @@ class Plan:
     points: int
     target: Grid
     scored: frozenset[int] = frozenset()
-
-
-def moved(grid: Grid, move: Move) -> Grid:
-    """The grid after a shift (swap two stones) or a flip (turn one over)."""
-    kind, a, b = move
-    stones = list(grid)
-    if kind == "shift":
-        stones[a], stones[b] = stones[b], stones[a]
-    else:
-        up, down = stones[a]
-        stones[a] = (down, up)
-    return tuple(stones)
-
-
-def read_hand(view: Mapping[str, JSON]) -> list[HandCard]:
-    return [
-        HandCard(
-            card["id"],
-            card["value"],
-            tuple((cell, symbol) for cell, symbol in enumerate(card["pattern"]) if symbol),
-        )
-        for card in view["hand"]
-    ]
 
 
 def plans(
@@ -174,12 +139,14 @@ def choose_hard(
     iterations: int | None = None,
     stop: Callable[[], bool] | None = None,
 ) -> Action:
-    """End the turn when that wins the game at once; else play as `choose`, but looking
-    further ahead: `iterations` more moves than normal's DEPTH (at most HARD_DEPTH in
-    all), while `seconds` last and `stop()` does not say True. Without seconds it has
-    the search's own, unless iterations alone bound it (then it needs no clock and the
-    same view and seed give the same move). Sequences up to DEPTH long are always looked
-    at, so a hard player stopped at once plays as the normal one."""
+    """End the turn when that wins the game at once; at the end of the solo game follow
+    a line that scores every card left, if `rules.bots.stones_endgame` finds one in
+    time; else play as `choose`, but looking further ahead: `iterations` more moves
+    than normal's DEPTH (at most HARD_DEPTH in all), while `seconds` last and `stop()`
+    does not say True. Without seconds it has the search's own, unless iterations alone
+    bound it (then it needs no clock and the same view and seed give the same move).
+    Sequences up to DEPTH long are always looked at, so a hard player stopped at once
+    plays as the normal one."""
     if seconds is None and iterations is None:
         seconds = SECONDS
     deadline = math.inf if seconds is None else time.monotonic() + seconds
@@ -193,7 +160,31 @@ def choose_hard(
     ending = _winning_end(view, legal, rng)
     if ending is not None:
         return ending
+    half = time.monotonic() + time_left() / 2
+
+    def endgame_left() -> float:
+        return min(time_left(), half - time.monotonic())
+
+    turns = None if math.isfinite(deadline) else TURNS_PER_ITERATION * (iterations or 0)
+    try:
+        line = winning_turn(view, endgame_left, turns)
+    except OutOfTime:
+        line = None
+    if line is not None:
+        return _first_step(line, read_hand(view), legal)
     return _play(view, legal, rng, depth, beginner=False, time_left=time_left)
+
+
+def _first_step(turn: Turn, hand: list[HandCard], legal: Sequence[Action]) -> Action:
+    """The next action of the rest of the turn: its first move (paid with a card it does
+    not score), else its first score, else the end. (What follows a score is searched
+    again at the next decision.)"""
+    if turn.moves:
+        pay = min((card for card in hand if card not in turn.scores), key=lambda card: card.id)
+        return _move(turn.moves[0], pay, legal)
+    if turn.scores:
+        return Score(min(card.id for card in turn.scores))
+    return END
 
 
 def _winning_end(
@@ -248,11 +239,9 @@ def _play(
 
 
 def _returning(view: Mapping[str, JSON]) -> list[HandCard] | None:
-    """If every card paid comes back to this hand when the turn ends (the draw pile is
-    empty and the refill takes the whole discard pile), those paid already; else None."""
-    if view["draw_count"] or len(view["hand"]) + view["discard_count"] > HAND_SIZE:
-        return None
-    return read_hand({"hand": view["discard"]})
+    """If every card paid comes back to this hand when the turn ends, those paid
+    already; else None."""
+    return read_hand({"hand": view["discard"]}) if returning(view) else None
 
 
 def _worth(plan: Plan, hand: list[HandCard]) -> tuple[int, float, int]:

@@ -2,8 +2,9 @@
 
 A grid is written as the 9 symbols face up, row by row: "sun fish fish /
 horse horse horse / seed seed seed". The other side of each stone follows from
-its face-up symbol. Cards are ids into our deck; a hand left short is filled
-with cards that no test names, so tests name every card that matters.
+its face-up symbol. Cards are ids into edition 1 of our deck (STAGED_EDITION); a
+hand left short is filled with cards that no test names, so tests name every card that
+matters.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from rules.shifting_stones import (
-    DECK_SIZE,
+    EDITIONS,
     END,
     OTHER_SIDE,
     PATTERN,
@@ -24,6 +25,9 @@ from rules.shifting_stones import (
     ShiftingStonesState,
 )
 
+STAGED_EDITION = 1
+"""The edition staged games deal from: the cards the tests name are its cards. The rules
+are the same with every edition; new games (the random games, the app) play edition 2."""
 GAME = ShiftingStones()
 NAMES = ("Ann", "Bob", "Cy", "Dan", "Eve")
 
@@ -40,7 +44,7 @@ def stones(text: str) -> list[tuple[str, str]]:
 
 def cards_of(value: int) -> list[int]:
     """The ids of the cards worth `value` points."""
-    return [card for card in range(DECK_SIZE) if VALUE[card] == value]
+    return [card for card in EDITIONS[STAGED_EDITION] if VALUE[card] == value]
 
 
 def showing(shown: Mapping[int, str]) -> list[tuple[str, str]]:
@@ -72,7 +76,7 @@ def order(
     (with `rest`) the cards not named: all of them, or solo up to 16 cards in all."""
     hands = [list(hand) for hand in hands]
     named = {card for hand in hands for card in hand} | set(draw) | set(avoid)
-    fillers = iter(card for card in reversed(range(DECK_SIZE)) if card not in named)
+    fillers = iter(card for card in reversed(EDITIONS[STAGED_EDITION]) if card not in named)
     deck: list[int] = []
     for hand in hands:
         assert len(hand) <= 4, f"a hand is dealt 4 cards, not {len(hand)}"
@@ -101,7 +105,9 @@ def deal(
     dealt += [[] for _ in range(players - len(dealt))]
     kept = {card for cards in (scored or {}).values() for card in cards}
     deck = order(dealt, draw, rest=rest, avoid=kept)
-    state = GAME.new_game(NAMES[:players], seed=0, stones=layout, deck=deck, start=start)
+    state = GAME.new_game(
+        NAMES[:players], seed=0, stones=layout, deck=deck, start=start, edition=STAGED_EDITION
+    )
     for seat, cards in (scored or {}).items():
         state.scored[seat] = tuple(cards)
     state.out_of_play = tuple(card for card in state.out_of_play if card not in kept)

@@ -15,7 +15,7 @@ from rules.bots import choose as choose_level
 from rules.bots.shifting_stones import HandCard, choose, moved, plans, read_hand, readiness
 from rules.shifting_stones import SKIP, Flip, Score, Shift, ShiftingStonesState
 
-from stones_staging import GAME, NAMES, deal, end, showing, showing_card, skip
+from stones_staging import GAME, NAMES, STAGED_EDITION, deal, end, showing, showing_card, skip
 
 FISH_HORSE_MOON = 0
 """Card 0: fish middle right, horse bottom middle, moon bottom right."""
@@ -171,7 +171,7 @@ def solo_with_every_card_in_hand(
 ) -> ShiftingStonesState:
     """A solo game whose whole deck is in Ann's hand: the draw and discard piles are empty,
     so a skip draws nothing and every card paid comes back when the turn ends."""
-    state = GAME.new_game(NAMES[:1], seed=0, stones=grid, deck=hand)
+    state = GAME.new_game(NAMES[:1], seed=0, stones=grid, deck=hand, edition=STAGED_EDITION)
     view = GAME.view(state, 0)
     assert (len(view["hand"]), view["draw_count"], view["discard_count"]) == (len(hand), 0, 0)
     return state

@@ -12,6 +12,7 @@ from rules.shifting_stones import final_scores
 
 from stones_staging import (
     GAME,
+    STAGED_EDITION,
     deal,
     end,
     score,
@@ -153,7 +154,7 @@ def test_four_strikes_lose_the_solo_game() -> None:
 
 def test_scoring_every_card_of_the_solo_deck_wins() -> None:
     grid = showing({5: "fish", 7: "horse", 8: "moon", 0: "seed", 3: "boat", 4: "fish", 1: "seed"})
-    state = GAME.new_game(["Ann"], 0, stones=grid, deck=[0, 1, 2])
+    state = GAME.new_game(["Ann"], 0, stones=grid, deck=[0, 1, 2], edition=STAGED_EDITION)
     for card in (0, 1, 2):
         state = score(state, 0, card)
     assert GAME.is_over(state)

@@ -7,9 +7,9 @@ from collections import Counter
 import pytest
 
 from rules import GAMES, SetupError
-from rules.shifting_stones import VALUE, all_cards, all_stones, stone_kind
+from rules.shifting_stones import EDITION, EDITIONS, VALUE, all_cards, all_stones, stone_kind
 
-from stones_staging import GAME, NAMES, PLAIN, cards_of, deal, order, stones
+from stones_staging import GAME, NAMES, PLAIN, STAGED_EDITION, cards_of, deal, order, stones
 
 STONES = {("sun", "moon"): 1, ("fish", "bird"): 2, ("horse", "boat"): 3, ("seed", "tree"): 3}
 
@@ -36,7 +36,7 @@ def test_different_seeds_lay_different_grids_and_the_same_seed_the_same() -> Non
 
 def test_each_player_gets_4_cards_from_the_top_in_seat_order() -> None:
     deck = order([[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11]], draw=[12, 13])
-    state = GAME.new_game(NAMES[:3], 0, stones=stones(PLAIN), deck=deck)
+    state = GAME.new_game(NAMES[:3], 0, stones=stones(PLAIN), deck=deck, edition=STAGED_EDITION)
     assert state.hands == [(0, 1, 2, 3), (4, 5, 6, 7), (8, 9, 10, 11)]
     assert state.draw[:2] == (12, 13)
     assert len(state.draw) == 72 - 12
@@ -68,7 +68,33 @@ def test_solo_plays_with_16_cards_8_of_1_point_4_of_2_3_of_3_and_1_of_5(seed: in
 
 def test_every_card_is_in_exactly_one_place_after_the_deal() -> None:
     state = GAME.new_game(NAMES[:5], 3)
+    assert all_cards(state) == Counter(EDITIONS[EDITION])
+
+
+def test_new_games_deal_the_second_edition_of_the_deck() -> None:
+    assert EDITION == 2
+    assert GAME.new_game(NAMES[:2], 0).edition == 2
+    assert set(GAME.new_game(NAMES[:2], 0).hands[0]) <= set(range(72, 144))
+
+
+def test_a_game_of_the_first_edition_deals_only_its_cards() -> None:
+    state = GAME.new_game(NAMES[:5], 3, edition=1)
     assert all_cards(state) == Counter(range(72))
+    assert GAME.view(state, 0)["edition"] == 1
+
+
+def test_a_first_edition_game_is_dealt_as_rules_version_1_dealt_it() -> None:
+    three = GAME.new_game(NAMES[:3], 5, edition=1)
+    assert three.hands == [(52, 30, 27, 71), (53, 7, 3, 45), (48, 33, 14, 66)]
+    assert three.draw[:6] == (36, 6, 47, 28, 32, 8)
+    solo = GAME.new_game(["Ann"], 7, edition=1)
+    assert solo.hands == [(60, 30, 51, 17)]
+    assert solo.draw == (27, 3, 1, 36, 61, 68, 12, 45, 53, 41, 18, 7)
+
+
+def test_an_explicit_deck_holds_cards_of_the_game_s_edition() -> None:
+    with pytest.raises(SetupError, match=r"deck holds 0, which is not a card id \(72 to 143\)"):
+        GAME.new_game(NAMES[:2], 0, deck=list(range(10)))
 
 
 @pytest.mark.parametrize(
@@ -99,18 +125,18 @@ def test_explicit_stones_must_be_the_game_s_stones(stones_given: object, message
 )
 def test_an_explicit_deck_holds_distinct_card_ids(deck: object, message: str) -> None:
     with pytest.raises(SetupError, match=message):
-        GAME.new_game(NAMES[:2], 0, deck=deck)  # type: ignore[arg-type]
+        GAME.new_game(NAMES[:2], 0, deck=deck, edition=STAGED_EDITION)  # type: ignore[arg-type]
 
 
 def test_a_staged_deck_leaves_the_other_cards_out_of_play() -> None:
-    state = GAME.new_game(NAMES[:2], 0, deck=list(range(10)))
+    state = GAME.new_game(NAMES[:2], 0, deck=list(range(10)), edition=STAGED_EDITION)
     assert state.draw == (8, 9)
     assert state.out_of_play == tuple(range(10, 72))
     assert all_cards(state) == Counter(range(72))
 
 
 def test_a_staged_solo_deck_is_won_by_scoring_all_of_its_cards() -> None:
-    state = GAME.new_game(["Ann"], 0, deck=cards_of(1)[:6])
+    state = GAME.new_game(["Ann"], 0, deck=cards_of(1)[:6], edition=STAGED_EDITION)
     assert GAME.view(state, 0)["goal"] == 6
 
 
@@ -122,6 +148,7 @@ def test_a_staged_solo_deck_is_won_by_scoring_all_of_its_cards() -> None:
         (NAMES[:2], {"start": 2}, "start must be a seat from 0 to 1"),
         (NAMES[:2], {"seed": "x"}, "seed must be an integer"),
         (NAMES[:2], {"options": {"fast": True}}, "unknown option 'fast'"),
+        (NAMES[:2], {"edition": 3}, r"edition must be one of \[1, 2\], not 3"),
     ],
 )
 def test_a_bad_set_up_is_refused(

@@ -15,6 +15,7 @@ TOP_KEYS = {
     "to_act",
     "start",
     "solo",
+    "edition",
     "grid",
     "hand",
     "seats",
@@ -42,6 +43,7 @@ def test_a_fresh_view_follows_the_schema() -> None:
     assert view["game"] == "shifting-stones"
     assert (view["seat"], view["players"], view["phase"]) == (2, ["Ann", "Bob", "Cy"], "play")
     assert (view["to_act"], view["start"], view["solo"]) == ([1], 1, False)
+    assert view["edition"] == 1
     assert view["grid"][0] == {"up": "sun", "down": "moon"}
     assert len(view["grid"]) == 9
     assert all(set(info) == SEAT_KEYS for info in view["seats"])

@@ -25,13 +25,18 @@ def played(moves: int, seed: int = 7) -> tuple[SaveRecord, Any, Any]:
     """A 3 x 3 game of Ann, Bob and Cy after `moves` random legal moves: (record, game, state)."""
     record = SaveRecord.new("3x3", [PlayerSpec(p.name, p.kind) for p in PLAYERS], seed)
     game, state = replay(record)
+    return record, game, random_moves(record, game, state, moves, seed)
+
+
+def random_moves(record: SaveRecord, game: Any, state: Any, moves: int, seed: int) -> Any:
+    """The state after `moves` random legal moves from `state`, each added to `record`."""
     rng = random.Random(seed)
     for _ in range(moves):
         seat = game.to_act(state)[0]
         action = rng.choice(game.legal_actions(state, seat))
         state = game.apply(state, seat, action)
         record.add_move(seat, action, game, state)
-    return record, game, state
+    return state
 
 
 def illegal_move(record: SaveRecord, number: int = 12) -> tuple[int, Any]:

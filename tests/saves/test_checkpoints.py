@@ -3,8 +3,9 @@
 A session leaving a game CHECKPOINT_AFTER or more moves past its checkpoint stores a new
 one; the next open starts from it and replays only the moves after it. A checkpoint is a
 cache, never the record: one that is not this user's sealed state of this very game under
-today's rules is ignored and the game replays from its first move, as it always did. The
-moves stay the truth: a refused move is reported as before, and an export is the moves.
+the rules it plays by is ignored and the game replays from its first move, as it always
+did. The moves stay the truth: a refused move is reported as before, and an export is the
+moves.
 """
 
 from __future__ import annotations
@@ -334,7 +335,8 @@ UNTRUSTED: dict[str, Callable[..., None]] = {
     "state-not-text": _column("state = X'00ff'"),
     "seal-cut-short": _column("seal = substr(seal, 1, 10)"),
 }
-"""Ways a stored checkpoint is not this user's sealed state of this game under today's rules."""
+"""Ways a stored checkpoint is not this user's sealed state of this game under the rules
+it plays by."""
 
 
 def test_a_checkpoint_is_not_trusted_once_a_move_it_covers_was_edited(store, raw):

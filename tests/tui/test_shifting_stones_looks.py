@@ -32,7 +32,7 @@ LONG_NAMES = (
 )
 """Five players, each name 24 characters long; Annabelle is the person at the table."""
 
-SEED = 281
+SEED = 104
 """With this seed the 12-card hand's card #9 is the first that matches the grid."""
 
 
@@ -270,7 +270,7 @@ def last_turn(session: GameSession) -> list[str]:
 
 
 async def test_a_whole_computer_turn_stays_in_the_log(store: SaveStore) -> None:
-    session = new_session(store, LONG_NAMES, seed=1, game="shifting-stones")
+    session = new_session(store, LONG_NAMES, seed=2, game="shifting-stones")
     play_bots_until(session, lambda s: s.to_act() == [0] and len(last_turn(s)) == 6)
     turn = last_turn(session)
     assert session.log(0)[-1]["actor"] != 0
