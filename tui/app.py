@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import sys
 from typing import Any
 
@@ -120,6 +121,7 @@ class HotseatApp(App[None]):
         due = table.due_hand_off()
         if due is None:
             self.push_screen(table)
+            self.call_after_refresh(self.settle_table)
             return
         # A table that opens behind the privacy screen is built once its player is here:
         # the privacy screen shows sooner, and the session is polled meanwhile (moves,
@@ -134,6 +136,7 @@ class HotseatApp(App[None]):
             if self.session is session:
                 table.opened_by(seat)
                 self.push_screen(table)
+                self.call_after_refresh(self.settle_table)
 
         self.push_screen(table.privacy_screen(seat), arrived)
 
@@ -153,11 +156,22 @@ class HotseatApp(App[None]):
         except SaveError:
             pass  # the table says what is wrong once it shows
 
+    def settle_table(self) -> None:
+        """The open table's widgets and game live as long as the table: moved out of the
+        collector's generations, the full collections while a computer thinks no longer
+        walk them (one took some 30 ms, a stall of the screen). `close_session` lets them
+        be collected again."""
+        gc.freeze()
+
+    def on_unmount(self) -> None:
+        gc.unfreeze()
+
     def close_session(self) -> None:
         self.stop_waiting()
         if self.session is not None:
             self.session.close()
             self.session = None
+            gc.unfreeze()
 
     def new_game(self, game_id: str) -> None:
         """Open the new-game dialog, from the home screen only: a request that was queued
