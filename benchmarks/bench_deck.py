@@ -26,7 +26,7 @@ import time
 
 from rules import get_game
 from rules.bots.shifting_stones import choose as normal
-from rules.bots.stones_grid import MOVES, moved
+from rules.bots.stones_grid import within
 from rules.shifting_stones import (
     CARD_VALUES,
     EDITIONS,
@@ -53,21 +53,10 @@ class Reach:
     (cell, symbol) the set of those grids showing it there, as bits."""
 
     def __init__(self, start: Grid) -> None:
-        order, bounds, layer, seen = [start], [0, 1], [start], {start}
-        for _ in range(REACH_MOVES):
-            fresh = []
-            for grid in layer:
-                for move in MOVES:
-                    after = moved(grid, move)
-                    if after not in seen:
-                        seen.add(after)
-                        fresh.append(after)
-            layer = fresh
-            order += fresh
-            bounds.append(len(order))
-        self.bounds = bounds
+        near = within(start, REACH_MOVES)
+        self.moves = [len(moves) for moves in near.values()]
         self.showing: dict[tuple[int, str], int] = {}
-        for index, grid in enumerate(order):
+        for index, grid in enumerate(near):
             for cell, (up, _) in enumerate(grid):
                 self.showing[cell, up] = self.showing.get((cell, up), 0) | 1 << index
 
@@ -78,8 +67,7 @@ class Reach:
             grids &= self.showing.get(need, 0)
         if not grids:
             return None
-        nearest = (grids & -grids).bit_length() - 1
-        return next(m for m in range(len(self.bounds) - 1) if nearest < self.bounds[m + 1])
+        return self.moves[(grids & -grids).bit_length() - 1]
 
 
 def bench_reach(edition: int) -> None:

@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from itertools import combinations
 
-from rules.bots.stones_grid import MOVES, Grid, HandCard, Move, moved, read_hand
+from rules.bots.stones_grid import Grid, HandCard, Move, read_hand, within
 from rules.engine import JSON
 from rules.shifting_stones import HAND_SIZE
 
@@ -75,13 +75,13 @@ class _Search:
             self.turns -= 1
         if self.time_left() <= 0 or (self.turns is not None and self.turns < 0):
             raise OutOfTime
-        near = _within(grid, len(hand))
+        near = within(grid, len(hand))
         for moves, at, scores in _scoring(near, hand):
             left = (hand - scores) | paid
             if not left:
                 return Turn(moves, scores, ())
             spare = len(hand) - len(scores) - len(moves)
-            for then, after in _nearest(_within(at, spare), left):
+            for then, after in _nearest(within(at, spare), left):
                 if self.wins(after, left, strikes):
                     return Turn(moves, scores, then)
         after_strike = strikes if scored else strikes - 1
@@ -102,22 +102,6 @@ class _Search:
             return True
         self.lost.add(key)
         return False
-
-
-def _within(grid: Grid, moves: int) -> dict[Grid, tuple[Move, ...]]:
-    """Every grid within `moves` moves, by a shortest sequence of them."""
-    found: dict[Grid, tuple[Move, ...]] = {grid: ()}
-    layer = [grid]
-    for _ in range(moves):
-        following = []
-        for before in layer:
-            for move in MOVES:
-                after = moved(before, move)
-                if after not in found:
-                    found[after] = (*found[before], move)
-                    following.append(after)
-        layer = following
-    return found
 
 
 def _scoring(

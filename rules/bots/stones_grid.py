@@ -55,3 +55,20 @@ def read_hand(view: Mapping[str, JSON]) -> list[HandCard]:
         )
         for card in view["hand"]
     ]
+
+
+def within(grid: Grid, moves: int) -> dict[Grid, tuple[Move, ...]]:
+    """Every grid within `moves` shifts and flips of `grid`, by a shortest sequence of
+    them, nearest first."""
+    found: dict[Grid, tuple[Move, ...]] = {grid: ()}
+    layer = [grid]
+    for _ in range(moves):
+        following = []
+        for before in layer:
+            for move in MOVES:
+                after = moved(before, move)
+                if after not in found:
+                    found[after] = (*found[before], move)
+                    following.append(after)
+        layer = following
+    return found
