@@ -8,6 +8,11 @@ and a digest of the stored moves it covers, so only a state this user's hotseat 
 for that very game and those very moves is trusted. One that is missing,
 foreign, damaged, of other rules, or that does not decode exactly is ignored, and
 the game replays from its first move as before.
+
+A game gets a checkpoint once it is CHECKPOINT_AFTER moves past the one it has: when it
+is imported, while a session plays it (stored in the background by `CheckpointWriter`, so
+a session that is killed leaves at most a few hundred moves to replay), and when a
+session leaves it.
 """
 
 from __future__ import annotations
@@ -21,17 +26,21 @@ import json
 import os
 import pkgutil
 import secrets
-from collections.abc import Iterable
+import threading
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules import Game, get_game
 from saves.folders import state_folder
 from saves.record import SaveRecord
 
+if TYPE_CHECKING:
+    from saves.store import SaveStore
+
 CHECKPOINT_AFTER = 200
-"""A session leaving a game stores a checkpoint once this many moves are not yet covered."""
+"""A game gets a new checkpoint once this many of its moves are not covered by one."""
 
 MAX_STATE_CHARS = 64 * 1024 * 1024
 """A stored state longer than this is not read (an 8,000-move game's is 280 KB)."""
@@ -182,3 +191,67 @@ def trusted_state(record: SaveRecord, game: Game, stored: Checkpoint | None) -> 
         return game.state_from_json(json.loads(stored.state))
     except (ValueError, RecursionError):
         return None
+
+
+def checkpoint_due(moves: int, covered: int) -> bool:
+    """True when a game of `moves` moves whose checkpoint covers `covered` of them (0: it
+    has none) is due a new one."""
+    return moves - covered >= CHECKPOINT_AFTER
+
+
+class CheckpointWriter:
+    """Stores one game's checkpoints in a worker thread, one at a time, each over a database
+    connection of its own (`connect`), so encoding a long game's state never stalls the
+    screen and a move is never committed on a connection busy with a checkpoint.
+
+    What it is given is never changed while it works: a state is immutable once `apply`
+    has returned it (its history is a persistent chain that later states extend without
+    touching it), and the record is the caller's copy. A checkpoint is a cache: one that
+    cannot be stored is not kept, and nothing is said.
+    """
+
+    def __init__(self, connect: Callable[[], SaveStore], game_key: int) -> None:
+        self._connect = connect
+        self._game_key = game_key
+        self._thread: threading.Thread | None = None
+        self.stored = 0
+        """How many moves the latest checkpoint this writer stored covers (0: none)."""
+        self.tried = 0
+        """How many moves the latest checkpoint it began covers, stored or not."""
+
+    @property
+    def busy(self) -> bool:
+        """True while a checkpoint is being stored."""
+        return self._thread is not None and self._thread.is_alive()
+
+    def start(self, record: SaveRecord, engine: Game, state: Any) -> bool:
+        """Begin storing `state`, the state after all of `record`'s moves, unless one is
+        being stored already; whether it began. `record` must not change from now on."""
+        if self.busy:
+            return False
+        self.tried = len(record.actions)
+        thread = threading.Thread(
+            target=self._store, args=(record, engine, state), name="checkpoint", daemon=True
+        )
+        try:
+            thread.start()
+        except RuntimeError:  # no thread can be started now: the next move tries again
+            return False
+        self._thread = thread
+        return True
+
+    def wait(self) -> None:
+        """Return once the checkpoint being stored, if any, is stored or given up."""
+        if self._thread is not None:
+            self._thread.join()
+
+    def _store(self, record: SaveRecord, engine: Game, state: Any) -> None:
+        with contextlib.suppress(Exception):
+            store = self._connect()
+            try:
+                if not store.database.exists():
+                    return  # the save folder went away: it is not made again for a cache
+                moves = store.store_checkpoint(self._game_key, record, engine, state)
+            finally:
+                store.close()
+            self.stored = max(self.stored, moves)

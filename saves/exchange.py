@@ -3,10 +3,14 @@ files through the strict parser, and bring old one-file-per-save folders in once
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 from pathlib import Path
+from typing import Any
 
+from rules import Game
+from saves.checkpoint import checkpoint_due
 from saves.errors import DamagedSave, SaveError
 from saves.record import SaveRecord, decode, encode, summarize
 from saves.replay import replay
@@ -16,6 +20,8 @@ MAX_SIZE = 4 * 1024 * 1024
 """Larger files are refused unread: a save document is a few hundred kilobytes at most."""
 
 OLD_SAVES_DONE = "old-json-saves-imported"
+"""The `meta` key set once a save folder's old saves are in: from then on no `*.json`
+file in the folder is read as an old save (an export written there later stays a file)."""
 
 
 def export_game(store: SaveStore, name: str) -> bytes:
@@ -31,14 +37,16 @@ def import_file(
     unless given). DamagedSave or SaveError with one line, and nothing stored, if the
     file is not a save whose every move replays; with `recover`, the moves before the
     first refused one are imported instead."""
-    record = _replayed(path, recover)
+    record, game, state = _replayed(path, recover)
     chosen = store.unique_name(name or _stem(path))
-    store.create(chosen, record, touch=False)
+    key = store.create(chosen, record, touch=False)
+    _checkpoint(store, key, record, game, state)
     return chosen
 
 
-def _replayed(path: Path, recover: bool) -> SaveRecord:
-    """The record of the save document at `path`, every move replayed, its summary made."""
+def _replayed(path: Path, recover: bool) -> tuple[SaveRecord, Game, Any]:
+    """The record of the save document at `path`, every move replayed, its summary made;
+    with its game and the state after its moves."""
     record = decode(read_document(path), path.name)
     try:
         game, state = replay(record)
@@ -48,7 +56,18 @@ def _replayed(path: Path, recover: bool) -> SaveRecord:
         record.actions = record.actions[: damaged.replayable_moves]
         game, state = replay(record)
     record.summary = summarize(game, state, len(record.actions))
-    return record
+    return record, game, state
+
+
+def _checkpoint(
+    store: SaveStore, key: int | None, record: SaveRecord, game: Game, state: Any
+) -> None:
+    """Store the state of a long game just imported (as game id `key`) as its checkpoint,
+    so its first resume replays no move; a checkpoint is a cache: one that cannot be stored
+    is not kept."""
+    if key is not None and checkpoint_due(len(record.actions), 0):
+        with contextlib.suppress(Exception):
+            store.store_checkpoint(key, record, game, state)
 
 
 def _stem(path: Path) -> str:
@@ -59,10 +78,13 @@ def import_old_saves(store: SaveStore) -> str | None:
     """Import the `*.json` saves of an old save folder, once; a one-line report or None.
 
     The files are left as they are. Each is tried once: one that fails is named
-    in the report and can be imported by hand later.
+    in the report and can be imported by hand later. Once a folder's database has been
+    used with no old saves beside it, or its old saves are in, that is recorded and no
+    file in the folder is imported this way again.
     """
     files = _old_files(store.root)
     if not files:
+        _no_old_saves(store)
         return None
     database = store.database
     with database.errors("cannot import old saves"):
@@ -75,13 +97,15 @@ def import_old_saves(store: SaveStore) -> str | None:
         if path.name in tried:
             continue
         try:
-            record: SaveRecord | None = _replayed(path, recover=False)
+            record, game, state = _replayed(path, recover=False)
         except SaveError:
-            record = None
-        if store.create_imported(path.name, _stem(path), record) is not None:
-            imported += 1
-        elif record is None:
+            store.create_imported(path.name, _stem(path), None)
             failed.append(path.name)
+            continue
+        name = store.create_imported(path.name, _stem(path), record)
+        if name is not None:
+            imported += 1
+            _checkpoint(store, _key(store, name), record, game, state)
     with database.transaction("cannot import old saves") as db:
         db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (OLD_SAVES_DONE, "1"))
     report = f"imported {imported} old save file(s) from {store.root} into {database.path.name}"
@@ -90,6 +114,42 @@ def import_old_saves(store: SaveStore) -> str | None:
         shown = ", ".join(failed[:3]) + (" ..." if len(failed) > 3 else "")
         report += f"; {len(failed)} could not be imported ({shown}): try hotseat import FILE"
     return report
+
+
+def in_save_folder(store: SaveStore, path: Path) -> bool:
+    """True if `path` lies in `store`'s save folder (or a folder in it), where no file is
+    read as a save."""
+    folder = os.path.realpath(store.root)
+    return os.path.commonpath([folder, os.path.realpath(path)]) == folder
+
+
+def _no_old_saves(store: SaveStore) -> None:
+    """Record that the folder's database is in use with no old saves beside it, so files
+    written into the folder later are never taken for old saves. Nothing is made for it:
+    a folder without a database is left as it is, and a database that cannot be written
+    now is tried again next time."""
+    if not store.database.exists():
+        return
+    with contextlib.suppress(SaveError):
+        database = store.database
+        with database.errors():
+            done = database.db.execute(
+                "SELECT 1 FROM meta WHERE key = ?", (OLD_SAVES_DONE,)
+            ).fetchone()
+        if not done:
+            with database.transaction() as db:
+                db.execute(
+                    "INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)", (OLD_SAVES_DONE, "1")
+                )
+
+
+def _key(store: SaveStore, name: str) -> int | None:
+    """The id of stored game `name`; None if it cannot be read."""
+    with contextlib.suppress(SaveError, TypeError), store.database.errors():
+        return int(
+            store.database.db.execute("SELECT id FROM games WHERE name = ?", (name,)).fetchone()[0]
+        )
+    return None
 
 
 def read_document(path: Path) -> bytes:

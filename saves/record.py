@@ -23,6 +23,12 @@ KINDS = ("human", "computer", "remote")
 who connects to the host (`hotseat host`) from their own terminal."""
 OLD_LEVELS = {"basic": "normal"}
 """Levels older saves store, and the level each reads as."""
+SEED_LIMIT = 2**512
+"""Seeds are whole numbers from 0 up to below this (new games draw 128 bits)."""
+SEED_BYTES = 64
+"""The most bytes a seed stored as a BLOB may have (any seed below SEED_LIMIT fits)."""
+INTEGER_LIMIT = 2**63
+"""SQLite's INTEGER holds seeds below this; a larger seed is stored as a BLOB."""
 
 _FIELDS = (
     "format",
@@ -253,7 +259,7 @@ def _parse(data: JSON, source: str) -> SaveRecord:
         rules_version=rules_version,
         options=_object(data, "options"),
         players=_players(data["players"]),
-        seed=_int(data, "seed"),
+        seed=_seed(data.get("seed")),
         setup=_object(data, "setup"),
         actions=_actions(data["actions"]),
         created=_time(data, "created"),
@@ -329,6 +335,30 @@ def _int(data: dict[str, JSON], key: str, where: str = "") -> int:
     if not _is_int(value):
         name = f"{where}.{key}" if where else key
         raise _Bad(f"{name} must be a whole number, not {_kind(value)}")
+    return value
+
+
+def seed_column(seed: int) -> int | bytes:
+    """How `seed` is stored in the database's seed column: as an INTEGER when it fits one,
+    else as a BLOB of its big-endian bytes, as few as it takes."""
+    if seed < INTEGER_LIMIT:
+        return seed
+    return seed.to_bytes((seed.bit_length() + 7) // 8, "big")
+
+
+def _seed(value: JSON | bytes) -> int:
+    """A seed: a whole number from 0 below SEED_LIMIT, or a database BLOB as `seed_column`
+    writes it (the big-endian bytes of a seed too large for an INTEGER, as few as it takes,
+    at most SEED_BYTES)."""
+    if isinstance(value, bytes):
+        seed = int.from_bytes(value, "big") if len(value) <= SEED_BYTES else 0
+        if seed < INTEGER_LIMIT or value[0] == 0:
+            raise _Bad(f"seed must be a whole number, not a blob of {len(value)} bytes")
+        return seed
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise _Bad(f"seed must be a whole number, not {_kind(value)}")
+    if not 0 <= value < SEED_LIMIT:
+        raise _Bad("seed must be a whole number from 0 below 2**512")
     return value
 
 

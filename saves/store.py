@@ -37,6 +37,7 @@ from saves.record import (
     Listing,
     PlayerSpec,
     SaveRecord,
+    seed_column,
     strict_loads,
     summarize,
     utc_now,
@@ -282,10 +283,14 @@ class SaveStore:
             return 0
         text = state_text(engine, state)
         moves = len(record.actions)
+        # Made before the write transaction, so moves committed meanwhile never wait for
+        # it: moves are never rewritten, and the ground is checked again when it is read.
+        with self.database.errors("cannot store a checkpoint"):
+            on = self._ground(self.database.db, game, moves)
+        checkpoint = make_checkpoint(key, record, text, on)
+        if checkpoint is None:
+            return 0
         with self.database.transaction("cannot store a checkpoint") as db:
-            checkpoint = make_checkpoint(key, record, text, self._ground(db, game, moves))
-            if checkpoint is None:
-                return 0
             stored = db.execute(
                 "INSERT INTO checkpoints (game, moves, rules_version, state, seal) "
                 "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game) DO UPDATE SET "
@@ -474,7 +479,7 @@ def _insert_game(db: sqlite3.Connection, name: str, record: SaveRecord) -> int:
             record.rules_version,
             _dumps(record.options),
             _dumps([dataclasses.asdict(p) for p in record.players]),
-            record.seed,
+            seed_column(record.seed),
             _dumps(record.setup),
             record.created,
             record.updated,

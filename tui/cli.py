@@ -31,10 +31,12 @@ from saves import (
     import_old_saves,
     validate_save_name,
 )
+from saves.exchange import in_save_folder
 from tui.model import (
     GameSession,
     game_title,
     local_time,
+    may_choose_seed,
     new_seed,
     parse_options,
     parse_players,
@@ -172,6 +174,11 @@ def checked_new_game(args: argparse.Namespace) -> NewGame:
     game_id = known_game(args.game)
     players = players_value(game_id, args.players)
     options = parse_options(game_id, args.option)
+    if args.seed is not None and not may_choose_seed(players, getattr(args, "player", None)):
+        raise SetupError(
+            "--seed is only for tables of people at this keyboard and computers; "
+            "a table with a registered player is always dealt in secret (leave out --seed)"
+        )
     seed = parse_seed(args.seed) if args.seed is not None else new_seed()
     if args.name is not None:
         validate_save_name(args.name)
@@ -220,7 +227,11 @@ def build_parser() -> Parser:
         help='comma-separated names; "cpu:" marks a computer player ("cpu-easy:", '
         '"cpu-hard:" for its level), "remote:" a registered player at their own terminal',
     )
-    new.add_argument("--seed", help="whole number for a repeatable deal (default random)")
+    new.add_argument(
+        "--seed",
+        help="whole number for a repeatable deal, only at a table of people at this keyboard "
+        "and computers (default: a secret random seed)",
+    )
     new.add_argument("--name", help="save name (default: game and date)")
     new.add_argument(
         "--option",
@@ -555,6 +566,12 @@ def export_save(store: SaveStore, name: str, file: str | None) -> int:
         target.unlink(missing_ok=True)
         raise SaveError(f"cannot write {target}: {err.strerror or err}") from None
     print(f"hotseat: exported {name} to {target}", file=sys.stderr)
+    if in_save_folder(store, target):
+        print(
+            f"hotseat: warning: files in the save folder {store.root} are not read as saves; "
+            "keep exports elsewhere (hotseat import FILE brings one in)",
+            file=sys.stderr,
+        )
     return 0
 
 

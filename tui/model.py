@@ -7,7 +7,9 @@ at any moment loses nothing that was shown as done.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import random
+import secrets
 import time
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -30,7 +32,7 @@ from saves import (
     replay,
     replay_moves,
 )
-from saves.checkpoint import CHECKPOINT_AFTER
+from saves.checkpoint import CheckpointWriter, checkpoint_due
 from saves.record import summarize
 
 
@@ -55,6 +57,7 @@ class GameSession:
     None: the people at this keyboard, who play the `human` seats."""
     checkpointed: int = 0
     """How many moves the game's stored checkpoint covers, as far as this session knows."""
+    _writer: CheckpointWriter | None = field(default=None, repr=False)
     _version: int = field(default=0, repr=False)
     _beat: float = field(default=0.0, repr=False)
 
@@ -145,6 +148,9 @@ class GameSession:
         moved on far since its checkpoint gets a new one, so it opens fast next time."""
         if self.lease is not None:
             lease, self.lease = self.lease, None
+            if self._writer is not None:
+                self._writer.wait()
+                self.checkpointed = max(self.checkpointed, self._writer.stored)
             self.store_checkpoint()
             with contextlib.suppress(SaveError):
                 self.store.release(lease)
@@ -152,13 +158,29 @@ class GameSession:
     def store_checkpoint(self) -> None:
         """Store the current state as the game's checkpoint if CHECKPOINT_AFTER moves or
         more are not covered yet; a checkpoint that cannot be stored is simply not kept."""
-        if len(self.record.actions) - self.checkpointed < CHECKPOINT_AFTER:
+        if not checkpoint_due(len(self.record.actions), self.checkpointed):
             return
         # A checkpoint is a cache: whatever keeps one from being stored (a full disk, a
         # state the codec refuses) must not keep the seats from being given free.
         with contextlib.suppress(Exception):
             stored = self.store.store_checkpoint(self.game_key, self.record, self.game, self.state)
             self.checkpointed = stored or self.checkpointed
+
+    def _checkpoint_in_background(self) -> None:
+        """Begin storing the current state as the game's checkpoint in a worker thread once
+        CHECKPOINT_AFTER moves are not covered by the last one stored or begun, so a
+        terminal that is killed leaves at most a few hundred moves to replay. Play goes on
+        meanwhile, and nothing here keeps a move from being committed."""
+        writer = self._writer
+        if writer is None:
+            root = self.store.root
+            writer = self._writer = CheckpointWriter(lambda: SaveStore(root), self.game_key)
+        self.checkpointed = max(self.checkpointed, writer.stored)
+        moves = len(self.record.actions)
+        if writer.busy or not checkpoint_due(moves, max(self.checkpointed, writer.tried)):
+            return
+        record = dataclasses.replace(self.record, actions=self.record.actions[:])
+        writer.start(record, self.game, self.state)
 
     def apply(self, seat: int, action: Action) -> None:
         """Play `action` for `seat`: judged by the engine, committed, then read back by `sync`.
@@ -203,6 +225,7 @@ class GameSession:
             self.state = replay_moves(self.record, self.game, self.state, moves, done)
         self.record.actions.extend(moves)
         self.record.summary = summarize(self.game, self.state, len(self.record.actions))
+        self._checkpoint_in_background()
         return len(moves)
 
     def poll(self) -> int:
@@ -511,9 +534,22 @@ def parse_options(game_id: str, texts: list[str]) -> dict[str, Any]:
     return chosen
 
 
+SEED_BITS = 128
+"""How many secret random bits a new deal is drawn from: too many to search for the seed
+that matches what one seat sees."""
+
+
 def new_seed() -> int:
-    """A fresh random seed for a new deal."""
-    return random.randrange(2**31)
+    """A fresh secret seed for a new deal (every new game and rematch draws one here)."""
+    return secrets.randbits(SEED_BITS)
+
+
+def may_choose_seed(players: list[PlayerSpec], player: str | None) -> bool:
+    """True if whoever starts this table may choose its seed: only for the people at this
+    keyboard and computers. Whoever knows the seed knows every hidden card, so a table with
+    a seat for a registered player (`remote:`), or started at a registered player's
+    terminal, is always dealt from a secret seed."""
+    return player is None and not any(p.kind == "remote" for p in players)
 
 
 def parse_seed(text: str) -> int:

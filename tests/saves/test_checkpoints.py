@@ -1,11 +1,12 @@
 """Checkpoints: a long game opens from a stored state instead of replaying every move.
 
-A session leaving a game CHECKPOINT_AFTER or more moves past its checkpoint stores a new
-one; the next open starts from it and replays only the moves after it. A checkpoint is a
-cache, never the record: one that is not this user's sealed state of this very game under
-the rules it plays by is ignored and the game replays from its first move, as it always
-did. The moves stay the truth: a refused move is reported as before, and an export is the
-moves.
+A game CHECKPOINT_AFTER or more moves past its checkpoint gets a new one: a session playing
+it stores one in the background as it gets there, and a session leaving it stores one if
+it is still due then. The next open starts from it and replays only the moves after it. A
+checkpoint is a cache, never the record: one that is not this user's sealed state of this
+very game under the rules it plays by is ignored and the game replays from its first move,
+as it always did. The moves stay the truth: a refused move is reported as before, and an
+export is the moves.
 """
 
 from __future__ import annotations
@@ -24,8 +25,16 @@ from save_helpers import illegal_move, played, session_views, views
 
 import saves.checkpoint
 import saves.database
-from saves import DamagedSave, SaveStore, export_game, import_file, replay
-from saves.checkpoint import CHECKPOINT_AFTER, checkpoint_key, code_fingerprint, ground, seal
+from saves import DamagedSave, SaveStore, export_game, import_file, import_old_saves, replay
+from saves.checkpoint import (
+    CHECKPOINT_AFTER,
+    CheckpointWriter,
+    checkpoint_key,
+    code_fingerprint,
+    ground,
+    seal,
+)
+from saves.record import encode
 from tui.model import GameSession, parse_players
 
 TABLES: dict[str, tuple[str, int]] = {
@@ -38,6 +47,10 @@ its players and seed."""
 
 LEFT = CHECKPOINT_AFTER + 10
 """How many moves into the game the first session leaves it."""
+
+STORED = CHECKPOINT_AFTER
+"""The moves a game left LEFT moves in has a checkpoint of: the session stored it as it
+played move CHECKPOINT_AFTER, and left too few moves past it to store another."""
 
 
 def play(session: GameSession, moves: int) -> None:
@@ -79,7 +92,7 @@ def replayed_views(store: SaveStore, name: str = "game") -> list[Any]:
 # ---- storing and using a checkpoint -----------------------------------------------------
 
 
-def test_a_session_leaving_a_game_checkpoint_after_moves_on_stores_a_checkpoint(store):
+def test_a_game_left_checkpoint_after_moves_on_has_a_checkpoint(store):
     key = leave(store, CHECKPOINT_AFTER)
 
     checkpoint = store.checkpoint(key)
@@ -88,7 +101,7 @@ def test_a_session_leaving_a_game_checkpoint_after_moves_on_stores_a_checkpoint(
     assert (checkpoint.moves, checkpoint.rules_version) == (CHECKPOINT_AFTER, 1)
 
 
-def test_a_session_leaving_a_game_fewer_moves_on_stores_none(store):
+def test_a_game_left_fewer_moves_on_has_none(store):
     key = leave(store, CHECKPOINT_AFTER - 1)
 
     assert store.checkpoint(key) is None
@@ -100,11 +113,30 @@ def test_a_game_opened_without_a_checkpoint_replays_every_move(store):
     assert GameSession.open(store, "game").checkpointed == 0
 
 
+def test_a_session_leaving_a_game_checkpoint_after_moves_past_its_checkpoint_stores_one(store):
+    key = store.create("game", played(LEFT, seed=2)[0])
+    assert store.checkpoint(key) is None
+
+    GameSession.open(store, "game").close()
+
+    assert store.checkpoint(key).moves == LEFT
+
+
+def test_a_session_that_could_not_store_one_while_playing_stores_it_when_leaving(
+    store, monkeypatch
+):
+    monkeypatch.setattr(CheckpointWriter, "start", lambda *_: False)
+
+    key = leave(store, LEFT)
+
+    assert store.checkpoint(key).moves == LEFT
+
+
 @pytest.mark.parametrize("game_id", TABLES)
 def test_the_next_open_starts_from_the_checkpoint(store, game_id):
     leave(store, LEFT, game_id)
 
-    assert GameSession.open(store, "game").checkpointed == LEFT
+    assert GameSession.open(store, "game").checkpointed == STORED
 
 
 @pytest.mark.parametrize("game_id", TABLES)
@@ -126,12 +158,14 @@ def test_a_game_opened_from_its_checkpoint_plays_on_like_a_full_replay(store, ga
     assert session_views(session) == replayed_views(store)
 
 
-def test_a_finished_game_opens_from_its_checkpoint_with_its_result(store):
+def test_a_finished_game_opens_from_its_checkpoint_with_its_result(store, raw):
     players, seed = TABLES["xylotar"]
     session = GameSession.create(store, "xylotar", parse_players(players), seed, name="game")
     while not session.over:
         play(session, 1)
     session.close()
+    raw().execute("DELETE FROM checkpoints")
+    GameSession.open(store, "game").close()
     game, state = replay(store.record("game")[1])
 
     again = GameSession.open(store, "game")
@@ -143,18 +177,18 @@ def test_a_finished_game_opens_from_its_checkpoint_with_its_result(store):
 def test_a_game_left_fewer_moves_past_its_checkpoint_keeps_that_checkpoint(store):
     key = leave(store, LEFT)
 
-    play_on(store, CHECKPOINT_AFTER - 1)
+    play_on(store, STORED + CHECKPOINT_AFTER - 1 - LEFT)
 
-    assert store.checkpoint(key).moves == LEFT
+    assert store.checkpoint(key).moves == STORED
 
 
-def test_a_game_left_checkpoint_after_moves_past_its_checkpoint_gets_a_new_one(store):
+def test_a_game_played_checkpoint_after_moves_past_its_checkpoint_gets_a_new_one(store):
     key = leave(store, LEFT)
 
-    play_on(store, CHECKPOINT_AFTER)
+    play_on(store, STORED + CHECKPOINT_AFTER - LEFT)
 
-    assert store.checkpoint(key).moves == LEFT + CHECKPOINT_AFTER
-    assert GameSession.open(store, "game").checkpointed == LEFT + CHECKPOINT_AFTER
+    assert store.checkpoint(key).moves == STORED + CHECKPOINT_AFTER
+    assert GameSession.open(store, "game").checkpointed == STORED + CHECKPOINT_AFTER
 
 
 def test_a_session_that_stores_a_checkpoint_counts_its_moves_as_covered(store):
@@ -173,7 +207,7 @@ def test_moves_stored_after_the_checkpoint_are_replayed_on_top(stores, store):
 
     session = GameSession.open(store, "game")
 
-    assert (session.checkpointed, len(session.record.actions)) == (LEFT, LEFT + 30)
+    assert (session.checkpointed, len(session.record.actions)) == (STORED, LEFT + 30)
     assert session_views(session) == replayed_views(store)
 
 
@@ -181,7 +215,7 @@ def test_an_earlier_checkpoint_never_replaces_a_later_one(store):
     key = leave(store, LEFT)
     later = store.checkpoint(key)
     _, record = store.record("game")
-    earlier = dataclasses.replace(record, actions=record.actions[:CHECKPOINT_AFTER])
+    earlier = dataclasses.replace(record, actions=record.actions[: STORED - 10])
     game, state = replay(earlier)
 
     assert store.store_checkpoint(key, earlier, game, state) == 0
@@ -241,7 +275,7 @@ def _other_games_checkpoint(db: sqlite3.Connection, store: SaveStore, key: int, 
     play(session, LEFT)
     session.close()
     other = store.checkpoint(session.game_key)
-    assert other is not None and other.moves == LEFT
+    assert other is not None and other.moves == STORED
     db.execute(
         "UPDATE checkpoints SET moves = ?, rules_version = ?, state = ?, seal = ? WHERE game = ?",
         (*dataclasses.astuple(other)[:4], key),
@@ -373,11 +407,11 @@ BAD = LEFT + 10
 
 @pytest.fixture
 def refused_after_checkpoint(store, raw) -> int:
-    """Game "game" with a checkpoint after LEFT moves, and 20 moves after it of which move
+    """Game "game" with a checkpoint after STORED moves, and 30 moves after it of which move
     BAD was edited in the database into one the engine refuses; the game's key."""
     key = leave(store, LEFT)
     play_on(store, 20)
-    assert store.checkpoint(key).moves == LEFT
+    assert store.checkpoint(key).moves == STORED
     _, action = illegal_move(store.record("game")[1], BAD)
     raw().execute(
         "UPDATE moves SET action = ? WHERE game = ? AND number = ?", (json.dumps(action), key, BAD)
@@ -541,6 +575,42 @@ def test_a_checkpoint_stored_before_the_key_was_lost_is_not_trusted(store, tmp_p
     assert session_views(session) == replayed_views(store)
 
 
+# ---- import --------------------------------------------------------------------------
+
+
+def _save_file(folder: Path, moves: int, name: str = "game") -> Path:
+    """A save document of a 3 x 3 game `moves` moves long, written into `folder`."""
+    folder.mkdir(mode=0o700, exist_ok=True)
+    path = folder / f"{name}.json"
+    path.write_bytes(encode(played(moves, seed=2)[0]))
+    return path
+
+
+def test_an_imported_game_checkpoint_after_moves_long_has_a_checkpoint_of_all_its_moves(
+    store, tmp_path
+):
+    name = import_file(store, _save_file(tmp_path, LEFT))
+
+    session = GameSession.open(store, name)
+
+    assert session.checkpointed == len(session.record.actions) == LEFT
+    assert session_views(session) == replayed_views(store, name)
+
+
+def test_an_imported_game_fewer_moves_long_has_none(store, tmp_path):
+    name = import_file(store, _save_file(tmp_path, CHECKPOINT_AFTER - 1))
+
+    assert store.checkpoint(store.record(name)[0]) is None
+
+
+def test_a_long_old_save_brought_in_from_the_save_folder_has_a_checkpoint(store):
+    _save_file(store.root, LEFT, "evening")
+
+    import_old_saves(store)
+
+    assert GameSession.open(store, "evening").checkpointed == LEFT
+
+
 # ---- export ---------------------------------------------------------------------------
 
 
@@ -568,7 +638,7 @@ def test_a_save_document_is_the_same_with_or_without_a_checkpoint(store, raw, wi
     assert store.document("game") == document
 
 
-def test_an_imported_export_opens_by_full_replay_with_the_same_views(
+def test_an_imported_export_opens_from_its_own_checkpoint_with_the_same_views(
     store, tmp_path, with_checkpoint
 ):
     path = tmp_path / "game.json"
@@ -577,5 +647,5 @@ def test_an_imported_export_opens_by_full_replay_with_the_same_views(
 
     session = GameSession.open(store, name)
 
-    assert session.checkpointed == 0
+    assert session.checkpointed == LEFT
     assert session_views(session) == session_views(GameSession.open(store, "game"))

@@ -8,9 +8,10 @@ import pytest
 from save_helpers import played, snapshot
 
 import saves.exchange
-from saves import import_old_saves
+from saves import export_game, import_old_saves
 from saves.database import FILENAME
 from saves.record import encode
+from tui.cli import main
 
 LEFTOVERS = {
     "evening.json.bak": b"{}",
@@ -153,3 +154,79 @@ def test_the_report_names_at_most_three_failures(store):
         "; 5 could not be imported (a.json, b.json, c.json ...): try hotseat import FILE"
     )
     assert store.list() == []
+
+
+# ---- once per save folder ------------------------------------------------------------
+
+
+def export_into_the_folder(capsys, store, name: str) -> str:
+    """`hotseat export NAME FOLDER/NAME.json` into the save folder; what it says."""
+    code = main(["export", name, str(store.root / f"{name}.json"), "--save-dir", str(store.root)])
+    _, err = capsys.readouterr()
+    assert code == 0, err
+    return err
+
+
+def test_an_export_written_into_the_save_folder_is_not_imported_at_the_next_start(
+    capsys, store, stores
+):
+    assert import_old_saves(store) is None  # the first start: no old saves, no database
+    store.create("friday", played(10)[0])  # a game started in it
+    export_into_the_folder(capsys, stores(), "friday")
+
+    assert import_old_saves(stores()) is None
+    assert [info.name for info in store.list()] == ["friday"]
+
+
+def test_an_export_into_the_save_folder_warns_that_files_there_are_not_read_as_saves(capsys, store):
+    store.create("friday", played(10)[0])
+
+    said = export_into_the_folder(capsys, store, "friday")
+
+    assert said.splitlines()[-1] == (
+        f"hotseat: warning: files in the save folder {store.root} are not read as saves; "
+        "keep exports elsewhere (hotseat import FILE brings one in)"
+    )
+    assert (store.root / "friday.json").read_bytes() == export_game(store, "friday")
+
+
+def test_an_export_outside_the_save_folder_gives_no_warning(capsys, store, tmp_path):
+    store.create("friday", played(10)[0])
+
+    code = main(["export", "friday", str(tmp_path / "friday.json"), "--save-dir", str(store.root)])
+
+    assert code == 0
+    assert "warning" not in capsys.readouterr().err
+
+
+def test_a_save_file_put_later_in_a_folder_already_used_without_old_saves_is_not_imported(
+    store, stores
+):
+    store.create("friday", played(10)[0])
+    import_old_saves(store)
+
+    (store.root / "evening.json").write_bytes(encode(played(3, seed=2)[0]))
+
+    assert import_old_saves(stores()) is None
+    assert [info.name for info in store.list()] == ["friday"]
+
+
+def test_a_save_file_put_later_in_a_folder_whose_old_saves_came_in_is_not_imported(
+    store, old_folder, stores
+):
+    import_old_saves(store)
+
+    (store.root / "sunday.json").write_bytes(encode(played(3, seed=2)[0]))
+
+    assert import_old_saves(stores()) is None
+    assert sorted(info.name for info in store.list()) == ["evening", "friday"]
+
+
+def test_old_saves_beside_a_database_that_never_looked_for_them_come_in_once(store, old_folder):
+    store.create("hosted", played(4)[0])  # made by a command that does not look for old saves
+
+    report = import_old_saves(store)
+
+    assert report is not None and report.startswith("imported 2 old save file(s)")
+    assert sorted(info.name for info in store.list()) == ["evening", "friday", "hosted"]
+    assert import_old_saves(store) is None

@@ -1,5 +1,5 @@
 """The new-game dialog: game, seats (name, person or computer, and a computer's level), table
-options, optional seed and save name."""
+options, optional seed (at a table of this keyboard's people and computers) and save name."""
 
 from __future__ import annotations
 
@@ -15,7 +15,14 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 from rules import GAMES, SetupError, UnknownGame
 from rules.bots import DEFAULT_LEVEL, LEVELS
 from saves import PlayerSpec, SaveError, validate_save_name
-from tui.model import GameSession, new_seed, option_text, parse_seed, registered_names
+from tui.model import (
+    GameSession,
+    may_choose_seed,
+    new_seed,
+    option_text,
+    parse_seed,
+    registered_names,
+)
 from tui.screens.once import DismissOnce
 from tui.widgets.header import TitleHeader
 
@@ -128,7 +135,7 @@ class NewGameScreen(DismissOnce, Screen[GameSession | None]):
                     )
                     yield Label(Text(option.help), classes="option-help")
             with Horizontal(classes="form-row"):
-                yield Label("Seed", classes="form-label")
+                yield Label("Seed", classes="form-label", id="seed-label")
                 yield Input(placeholder="random", compact=True, id="seed", classes="short")
                 yield Label("  Save as", classes="form-label wide")
                 yield Input(placeholder="automatic", compact=True, id="save-name", classes="short")
@@ -156,6 +163,14 @@ class NewGameScreen(DismissOnce, Screen[GameSession | None]):
         note = self.query_one("#seat-note", Static)
         note.display = bool(added)
         note.update(f"{game.title} adds side players {' and '.join(added)}, played by the table.")
+        self.show_seed()
+
+    def show_seed(self) -> None:
+        """The seed field, only while the people at this keyboard may choose the seed (no
+        seat for a registered player, not a registered player's terminal)."""
+        chosen = may_choose_seed(self.players(), getattr(self.app, "player", None))
+        self.query_one("#seed-label").display = chosen
+        self.query_one("#seed", Input).display = chosen
 
     def options(self) -> dict[str, object]:
         """The chosen table options of the selected game."""
@@ -184,9 +199,11 @@ class NewGameScreen(DismissOnce, Screen[GameSession | None]):
 
     @on(Select.Changed, ".seat-kind")
     def kind_changed(self, event: Select.Changed) -> None:
-        """A computer seat offers its level; other seats have none to choose."""
+        """A computer seat offers its level; other seats have none to choose. A seat for a
+        registered player takes the seed out of the people's hands."""
         index = str(event.select.id).removeprefix("kind-")
         self.query_one(f"#level-{index}", Select).display = event.value == "computer"
+        self.show_seed()
 
     @on(Button.Pressed, "#start")
     def start_pressed(self) -> None:
@@ -232,6 +249,8 @@ class NewGameScreen(DismissOnce, Screen[GameSession | None]):
             seed_text = self.query_one("#seed", Input).value.strip()
             name = self.query_one("#save-name", Input).value.strip() or None
             players, options = self.players(), self.options()
+            if not may_choose_seed(players, getattr(self.app, "player", None)):
+                seed_text = ""  # typed before a registered player took a seat: not used
         except NoMatches:
             return  # Ctrl+S typed before the form is all mounted
         try:
