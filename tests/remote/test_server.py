@@ -21,6 +21,7 @@ import pyte
 import pytest
 
 from remote import server
+from remote import session as app_session
 from remote.players import Players, RemotePlayer
 from remote.server import Host, child_command, child_env
 from tui.cli import main
@@ -367,8 +368,8 @@ async def test_one_session_more_than_the_limit_is_told_the_table_is_full(
 async def test_a_client_that_stops_reading_is_cut_off_and_others_play_on(
     host: Host, register: Callable, logs: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(server, "OUTPUT_HIGH_WATER", 1024)
-    monkeypatch.setattr(server, "SLOW_CLIENT_SECONDS", 1)
+    monkeypatch.setattr(app_session, "OUTPUT_HIGH_WATER", 1024)
+    monkeypatch.setattr(app_session, "SLOW_CLIENT_SECONDS", 1)
     stuck_key, bob_key = register("Ann"), register("Bob")
     async with connect(host, stuck_key) as stuck:
         process = await open_terminal(stuck, window=1024)
