@@ -137,7 +137,7 @@ class NewGameScreen(DismissOnce, Screen[GameSession | None]):
             with Horizontal(classes="form-row"):
                 yield Label("Seed", classes="form-label", id="seed-label")
                 yield Input(placeholder="random", compact=True, id="seed", classes="short")
-                yield Label("  Save as", classes="form-label wide")
+                yield Label("  Save as", classes="form-label wide", id="save-label")
                 yield Input(placeholder="automatic", compact=True, id="save-name", classes="short")
             with Horizontal(classes="form-row"):
                 yield Button("Start (Ctrl+S)", id="start", variant="primary", compact=True)
@@ -171,6 +171,7 @@ class NewGameScreen(DismissOnce, Screen[GameSession | None]):
         chosen = may_choose_seed(self.players(), getattr(self.app, "player", None))
         self.query_one("#seed-label").display = chosen
         self.query_one("#seed", Input).display = chosen
+        self.query_one("#save-label", Label).update("  Save as" if chosen else "Save as")
 
     def options(self) -> dict[str, object]:
         """The chosen table options of the selected game."""
