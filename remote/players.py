@@ -23,6 +23,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rules import names
+from rules.names import cells, normal_name, quoted
+
 if TYPE_CHECKING:
     import asyncssh
 
@@ -30,6 +33,8 @@ FILE_NAME = "players.json"
 FORMAT = "hotseat-players"
 VERSION = 1
 MAX_NAME_LENGTH = 24
+"""The most characters a name had under an earlier hotseat; names are now measured in
+terminal cells (rules.names), and players.json reads a name that either rule allows."""
 MAX_KEY_FILE = 16 * 1024
 MAX_PLAYERS_FILE = 1024 * 1024
 DEFAULT_PORT = 2222
@@ -69,13 +74,19 @@ class Players:
     def add(self, name: str, key_file: Path) -> RemotePlayer:
         """Register `name` with the one public key in `key_file`; PlayersError says why
         not, and then nothing has changed."""
-        validate_player_name(name)
+        name = validate_player_name(name)
         players = self.keys()
         taken = next((p for p in players if p.name.casefold() == name.casefold()), None)
         if taken is not None:
             raise PlayersError(
                 f"{taken.name} is already registered; hotseat players remove {taken.name} "
                 "first to give the name a new key"
+            )
+        similar = look_alike_player(name, list(players))
+        if similar is not None:
+            raise PlayersError(
+                f"{quoted(name)} looks like {similar.name}, who is registered already; "
+                "choose a name that looks different"
             )
         key = read_public_key(key_file)
         owner = next((p for p, k in players.items() if k.public_data == key.public_data), None)
@@ -151,10 +162,8 @@ class Players:
         if not isinstance(entry, dict) or not all(isinstance(entry.get(f), str) for f in fields):
             raise self._damaged("a player is not a name, a key and a date")
         player = RemotePlayer(entry["name"], entry["key"], entry["added"])
-        try:
-            validate_player_name(player.name)
-        except PlayersError:
-            raise self._damaged(f"{player.name!r} is not a valid player name") from None
+        if stored_name_problem(player.name):
+            raise self._damaged(f"{player.name!r} is not a valid player name")
         if not looks_like_key_line(player.key):
             raise self._damaged(f"the key of {player.name} is not an SSH public key")
         if not is_utc_time(player.added):
@@ -180,22 +189,40 @@ class Players:
 
 
 def validate_player_name(name: str) -> str:
-    """`name` if players can be registered under it; PlayersError saying why not."""
+    """`name` in its normal form (rules.names) if a player can be registered under it;
+    PlayersError saying why not."""
     problem = name_problem(name)
     if problem:
-        raise PlayersError(f"{name!r} is not a valid player name: {problem}")
-    return name
+        raise PlayersError(f"{quoted(name)} is not a valid player name: {problem}")
+    return normal_name(name)
 
 
 def name_problem(name: str) -> str | None:
+    """Why a new player cannot be registered as `name` (as typed), or None: the rules for
+    every player's name, no space around it, nothing that `--players` reads as syntax."""
     if not name:
         return "it is empty"
-    if len(name) > MAX_NAME_LENGTH:
+    if name != name.strip():
+        return "it begins or ends with a space"
+    return names.name_problem(normal_name(name)) or syntax_problem(normal_name(name))
+
+
+def stored_name_problem(name: str) -> str | None:
+    """Why a name in players.json cannot be read, or None. Lighter than `name_problem`,
+    so a name registered under an earlier hotseat's rules stays readable."""
+    if not name:
+        return "it is empty"
+    if len(name) > MAX_NAME_LENGTH and cells(name) > names.MAX_NAME_CELLS:
         return f"it is longer than {MAX_NAME_LENGTH} characters"
     if not name.isprintable():
         return "it has characters that are not printable text"
     if name != name.strip():
         return "it begins or ends with a space"
+    return syntax_problem(name)
+
+
+def syntax_problem(name: str) -> str | None:
+    """Why `--players` could not read `name` as one player's name, or None."""
     if ":" in name:
         return "a colon marks the kind of player in --players (cpu:, cpu-easy:, remote:)"
     if "," in name:
@@ -203,6 +230,17 @@ def name_problem(name: str) -> str | None:
     if name.startswith("-"):
         return "it begins with a dash, as command-line options do"
     return None
+
+
+def look_alike_player(name: str, players: list[RemotePlayer]) -> RemotePlayer | None:
+    """The registered player whose name looks like `name` (Unicode TR39 skeletons, see
+    remote.confusables) without being spelled the same ignoring case, or None."""
+    from remote.confusables import look_alike
+
+    return next(
+        (p for p in players if p.name.casefold() != name.casefold() and look_alike(p.name, name)),
+        None,
+    )
 
 
 def read_public_key(path: Path) -> asyncssh.SSHKey:
@@ -383,6 +421,7 @@ def print_list(players: Players) -> None:
             "add one with: hotseat players add NAME KEY_FILE"
         )
         return
-    width = max(len(player.name) for player in keys)
+    width = max(cells(player.name) for player in keys)
     for player, key in keys.items():
-        print(f"{player.name:<{width}}  {fingerprint(key)}  added {added_date(player)}")
+        name = player.name + " " * (width - cells(player.name))
+        print(f"{name}  {fingerprint(key)}  added {added_date(player)}")

@@ -16,13 +16,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.events import EventHistory
+from rules.names import MAX_NAME_CELLS, name_problem, normal_name, quoted
 from rules.state_codec import StateCodec
 
 JSON = Any
 """Plain JSON data: dict, list, str, int, float, bool or None."""
 
-MAX_NAME_LENGTH = 24
-"""Player names are at most this long, so every table can show them."""
+MAX_NAME_LENGTH = MAX_NAME_CELLS
+"""Player names are at most this many terminal cells wide, so every table can show them."""
+
+MAX_STORED_NAME = 4 * MAX_NAME_CELLS
+"""The most characters of a name a game holds (marks take no cell; older saves had at most
+24 characters)."""
 
 
 class IllegalAction(ValueError):
@@ -83,29 +88,42 @@ class Game(ABC):
         return resolved
 
     def check_players(self, players: Sequence[str]) -> list[str]:
-        """Player names, validated: count within the game's range, printable, non-empty,
-        at most MAX_NAME_LENGTH long, unique ignoring case."""
-        names = [str(p) for p in players]
+        """Player names as a game holds them, validated: count within the game's range,
+        non-empty, printable, at most MAX_STORED_NAME characters, unique ignoring case.
+        Games saved before the rules for names (rules.names) keep playing under these; a
+        new table is checked by `check_new_players` first."""
+        names = [str(p).strip() for p in players]
+        self._check_count(names)
+        for name in names:
+            if not name:
+                raise SetupError("player names must not be empty")
+            if not name.isprintable():
+                raise SetupError(f"player name {quoted(name)} has control characters")
+            if len(name) > MAX_STORED_NAME:
+                raise SetupError(f"player name {quoted(name)} is too long")
+        lowered = [n.casefold() for n in names]
+        for i, name in enumerate(lowered):
+            if name in lowered[:i]:
+                raise SetupError(f"two players are called {names[i]!r}")
+        return names
+
+    def check_new_players(self, players: Sequence[str]) -> list[str]:
+        """The names of a new table in their normal form, each by the rules for names
+        (rules.names), then as `check_players`."""
+        names = [normal_name(str(p)) for p in players]
+        self._check_count(names)
+        for name in names:
+            problem = name_problem(name) if name else None
+            if problem:
+                raise SetupError(f"player name {quoted(name)} is refused: {problem}")
+        return self.check_players(names)
+
+    def _check_count(self, names: Sequence[str]) -> None:
         if not self.min_players <= len(names) <= self.max_players:
             raise SetupError(
                 f"{self.title} needs {self.min_players} to {self.max_players} players, "
                 f"not {len(names)}"
             )
-        for name in names:
-            if not name.strip():
-                raise SetupError("player names must not be empty")
-            if not name.isprintable():
-                raise SetupError(f"player name {name!r} has control characters")
-            if len(name.strip()) > MAX_NAME_LENGTH:
-                raise SetupError(
-                    f"player name {name.strip()[:MAX_NAME_LENGTH]!r}... is longer than "
-                    f"{MAX_NAME_LENGTH} characters"
-                )
-        lowered = [n.strip().casefold() for n in names]
-        for i, name in enumerate(lowered):
-            if name in lowered[:i]:
-                raise SetupError(f"two players are called {names[i].strip()!r}")
-        return [n.strip() for n in names]
 
     def older_rules(self, version: int) -> dict[str, JSON] | None:
         """For a game saved under an older `version` of these rules, the setup that makes

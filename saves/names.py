@@ -1,10 +1,12 @@
-"""Save names: strict enough to be safe as file names on any system, one per name ignoring case."""
+"""Save names: strict enough to be safe as file names on any system, one per name ignoring
+case. Letters and digits of every script are welcome ("ünï", "Spieleabend", "金曜日")."""
 
 from __future__ import annotations
 
 import re
 import unicodedata
 
+from rules.names import MAX_MARKS, describe, is_invisible, is_mark, longest_mark_run
 from saves.errors import SaveError
 
 MAX_LENGTH = 64
@@ -15,7 +17,8 @@ RESERVED_NAMES = frozenset(
 )
 """Device names that Windows refuses as file names, also with any extension (con.json)."""
 
-_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
+PUNCTUATION = "_.-"
+"""The only characters besides letters, digits and their accents a save name may have."""
 
 
 def validate_save_name(name: object) -> str:
@@ -29,10 +32,23 @@ def validate_save_name(name: object) -> str:
 
 
 def sanitize(base: str) -> str:
-    """A valid save name that reads like `base` (accents dropped, odd characters as '-')."""
-    ascii_text = unicodedata.normalize("NFKD", base).encode("ascii", "ignore").decode()
-    name = re.sub(r"[^A-Za-z0-9_.-]+", "-", ascii_text)
-    name = _trim(re.sub(r"\.{2,}", ".", name).lstrip("._-")[:MAX_LENGTH])
+    """A valid save name that reads like `base` (letters and digits of any script with
+    their accents kept, other characters as '-')."""
+    kept: list[str] = []
+    marks = 0
+    for ch in unicodedata.normalize("NFC", base):
+        if is_mark(ch):
+            marks += 1
+            if marks <= MAX_MARKS and kept and kept[-1][0] not in PUNCTUATION:
+                kept[-1] += ch
+            continue
+        marks = sum(map(is_mark, unicodedata.normalize("NFD", ch)))
+        kept.append(ch if _allowed(ch) and not is_invisible(ch) else "-")
+    name = re.sub(r"-{2,}", "-", unicodedata.normalize("NFC", "".join(kept)))
+    name = re.sub(r"\.{2,}", ".", name)
+    while name and not _word(name[0]):
+        name = name[1:]
+    name = _trim(name[:MAX_LENGTH])
     stem, dot, rest = name.partition(".")
     if stem.lower() in RESERVED_NAMES:
         name = _trim(f"{stem}-game{dot}{rest}"[:MAX_LENGTH])
@@ -56,10 +72,17 @@ def _problem(name: str) -> str | None:
         return "it must not contain a path separator"
     if ".." in name:
         return "it must not contain '..'"
-    if not _NAME.fullmatch(name):
-        if not _NAME.fullmatch(name[0]):
-            return "it must start with a letter or digit"
+    odd = next((ch for ch in name if is_invisible(ch) or not ch.isprintable()), None)
+    if odd is not None:
+        return f"it has a character that does not print ({describe(odd)})"
+    if not _word(name[0]):
+        return "it must start with a letter or digit"
+    if not all(_allowed(ch) for ch in name):
         return "only letters, digits, '-', '_' and '.' are allowed"
+    if unicodedata.normalize("NFC", name) != name:
+        return "its accents are separate characters (write it in NFC form)"
+    if longest_mark_run(unicodedata.normalize("NFD", name)) > MAX_MARKS:
+        return f"it piles more than {MAX_MARKS} accents on one letter"
     if name.endswith("."):
         return "it must not end in '.'"
     for ending in RESERVED_ENDINGS:
@@ -68,6 +91,16 @@ def _problem(name: str) -> str | None:
     if name.split(".")[0].lower() in RESERVED_NAMES:
         return f"{name.split('.')[0]!r} is a device name on Windows"
     return None
+
+
+def _word(ch: str) -> bool:
+    """A letter or a decimal digit, of any script."""
+    return unicodedata.category(ch) in ("Lu", "Ll", "Lt", "Lm", "Lo", "Nd")
+
+
+def _allowed(ch: str) -> bool:
+    """A character a save name may have: a letter, a digit, an accent or '-', '_', '.'."""
+    return _word(ch) or ch in PUNCTUATION or unicodedata.category(ch).startswith("M")
 
 
 def _show(name: object) -> str:

@@ -153,7 +153,7 @@ def players_value(game_id: str, text: str) -> list[PlayerSpec]:
     players = parse_players(text)
     if not all(p.name for p in players):
         raise SetupError(f"player names must not be empty (--players {text!r})")
-    game.check_players([p.name for p in players])
+    game.check_new_players([p.name for p in players])
     return players
 
 

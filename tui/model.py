@@ -19,6 +19,7 @@ from typing import Any
 from rules import Action, Game, SetupError, UnknownGame, get_game
 from rules.bots import DEFAULT_LEVEL, LEVELS, choose
 from rules.catalog import CATALOG
+from rules.names import normal_name, quoted
 from saves import (
     HEARTBEAT,
     DamagedSave,
@@ -75,6 +76,7 @@ class GameSession:
         """Set up a new game, store it and hold the seats of this terminal's people and the
         computers (a registered player's seats wait for them); raises SetupError or
         SaveError."""
+        players = [dataclasses.replace(p, name=normal_name(p.name)) for p in players]
         validate_new_game(game_id, players, player)
         record = SaveRecord.new(game_id, players, seed, options or {})
         game, state = replay(record)
@@ -453,25 +455,56 @@ def players_by_seat(game: Game, players: list[PlayerSpec]) -> dict[int, PlayerSp
 
 
 def registered_names(players: list[PlayerSpec], folder: Path) -> list[PlayerSpec]:
-    """The players with each `remote` seat named as its player is registered in `folder`
-    (hotseat players); SetupError names a player who is not registered."""
-    if not any(p.kind == "remote" for p in players):
-        return players
-    from remote.players import Players, PlayersError
+    """The players with their names in normal form (rules.names) and each `remote` seat
+    named as its player is registered in `folder` (hotseat players). SetupError names a
+    player who is not registered, and a name that looks like another at the table or like
+    a registered player's (Unicode TR39 skeletons, remote.confusables): a person here may
+    take a registered player's name as it is spelled, a computer may not take it at all."""
+    from remote.players import Players, PlayersError, look_alike_player
 
-    registry = Players(folder)
+    players = [dataclasses.replace(p, name=normal_name(p.name)) for p in players]
+    try:
+        registered = Players(folder).all()
+    except PlayersError as error:
+        if any(p.kind == "remote" for p in players):
+            raise SetupError(str(error)) from None
+        registered = []  # a table of this keyboard's people plays on beside a damaged registry
+    by_name = {p.name.casefold(): p for p in registered}
     named = []
     for spec in players:
+        found = by_name.get(spec.name.casefold())
         if spec.kind == "remote":
-            try:
-                found = registry.named(spec.name)
-            except PlayersError as error:
-                raise SetupError(str(error)) from None
             if found is None:
                 raise SetupError(f"{spec.name!r} is not a registered player (hotseat players list)")
             spec = PlayerSpec(found.name, "remote", spec.level)
+        elif found is not None and spec.kind == "computer":
+            raise SetupError(
+                f"{found.name} is a registered player: seat them as remote:{found.name}, "
+                "or give the computer another name"
+            )
+        similar = look_alike_player(spec.name, registered)
+        if similar is not None:
+            raise SetupError(
+                f"{quoted(spec.name)} looks like {similar.name}, a registered player; "
+                "choose a name that looks different"
+            )
         named.append(spec)
+    check_look_alikes([p.name for p in named])
     return named
+
+
+def check_look_alikes(names: list[str]) -> None:
+    """SetupError if two names at one table look alike (Unicode TR39 skeletons) without
+    being the same name ignoring case (the engine refuses those)."""
+    from remote.confusables import look_alike
+
+    for i, name in enumerate(names):
+        for other in names[:i]:
+            if other.casefold() != name.casefold() and look_alike(other, name):
+                raise SetupError(
+                    f"{quoted(other)} and {quoted(name)} look alike; "
+                    "the players at a table need names that look different"
+                )
 
 
 def validate_game_id(record: SaveRecord) -> Game:
@@ -488,7 +521,7 @@ def validate_new_game(game_id: str, players: list[PlayerSpec], player: str | Non
     A registered player's terminal seats that player, other registered players and
     computers (nobody else is at its keyboard as far as the host knows)."""
     game = get_game(game_id)
-    game.check_players([p.name for p in players])
+    game.check_new_players([p.name for p in players])
     if player is not None:
         if any(p.kind == "human" for p in players):
             raise SetupError(

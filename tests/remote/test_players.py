@@ -15,6 +15,7 @@ import asyncssh
 import pytest
 
 from remote.players import Players
+from rules.names import cells
 from tui.cli import main
 
 MakeKey = Callable[[str], asyncssh.SSHKey]
@@ -318,6 +319,12 @@ def test_a_name_taken_in_any_case_is_refused(
         "Remote:Bob",
         "cpu-easy:Bob",
         "Ann,Bob",
+        "\u3164",
+        "Bob\u3164",
+        "Bo\u200bb",
+        "\u0301",
+        "Bob" + "\u0301" * 4,
+        "李" * 13,
     ],
     ids=[
         "empty",
@@ -330,6 +337,12 @@ def test_a_name_taken_in_any_case_is_refused(
         "remote-prefix",
         "level-prefix",
         "comma",
+        "hangul-filler-alone",
+        "hangul-filler",
+        "zero-width-space",
+        "combining-mark-only",
+        "pile-of-marks",
+        "too-wide",
     ],
 )
 def test_an_invalid_name_is_refused(
@@ -353,6 +366,70 @@ def test_a_name_of_24_characters_is_accepted(
     capsys: pytest.CaptureFixture[str], folder: Path, bob_pub: Path
 ) -> None:
     assert hotseat(capsys, folder, "add", "B" * 24, str(bob_pub))[0] == 0
+
+
+def test_a_name_of_12_wide_letters_is_accepted(
+    capsys: pytest.CaptureFixture[str], folder: Path, bob_pub: Path
+) -> None:
+    assert hotseat(capsys, folder, "add", "李" * 12, str(bob_pub))[0] == 0
+
+
+def test_a_name_is_registered_in_its_normal_form(
+    capsys: pytest.CaptureFixture[str], folder: Path, bob_pub: Path
+) -> None:
+    _, out, _ = hotseat(capsys, folder, "add", "Ｂｏｂ", str(bob_pub))
+
+    assert (out.startswith("Added Bob ("), Players(folder).all()[0].name) == (True, "Bob")
+
+
+def test_a_name_that_looks_like_a_registered_one_is_refused(
+    capsys: pytest.CaptureFixture[str], folder: Path, with_ann: asyncssh.SSHKey, bob_pub: Path
+) -> None:
+    message, before, after = refused(capsys, folder, "add", "\u0410nn", str(bob_pub))
+
+    assert (message, after) == (
+        "hotseat: '\u0410nn' looks like Ann, who is registered already; "
+        "choose a name that looks different",
+        before,
+    )
+
+
+def test_a_look_alike_in_other_capitals_is_refused(
+    capsys: pytest.CaptureFixture[str], folder: Path, with_ann: asyncssh.SSHKey, bob_pub: Path
+) -> None:
+    message, before, after = refused(capsys, folder, "add", "\u0410NN", str(bob_pub))
+
+    assert ("looks like Ann" in message, after) == (True, before)
+
+
+def test_a_name_that_only_shares_letters_with_a_registered_one_is_accepted(
+    capsys: pytest.CaptureFixture[str], folder: Path, with_ann: asyncssh.SSHKey, bob_pub: Path
+) -> None:
+    assert hotseat(capsys, folder, "add", "Anne", str(bob_pub))[0] == 0
+
+
+def test_a_name_registered_under_the_earlier_rules_stays_readable(
+    folder: Path, make_key: MakeKey
+) -> None:
+    folder.mkdir()
+    entry = {**valid_entry(make_key("ann")), "name": "李" * 13}
+    document = {"format": "hotseat-players", "version": 1, "players": [entry]}
+    (folder / "players.json").write_text(json.dumps(document))
+
+    assert [p.name for p in Players(folder).all()] == ["李" * 13]
+
+
+def test_the_list_lines_up_wide_names_by_the_cells_they_take(
+    capsys: pytest.CaptureFixture[str], folder: Path, tmp_path: Path, make_key: MakeKey
+) -> None:
+    for name, key in (("李小龍", "li"), ("Annabelle", "ann")):
+        make_key(key)
+        hotseat(capsys, folder, "add", name, str(tmp_path / f"{key}.pub"))
+    _, out, _ = hotseat(capsys, folder, "list")
+
+    starts = [cells(line[: line.index("ssh-ed25519")]) for line in out.splitlines()]
+
+    assert starts == [11, 11]
 
 
 def test_removing_an_unknown_player_is_refused(

@@ -1,4 +1,5 @@
-"""Save names are safe file names on any system, and one name ignoring case is one game."""
+"""Save names are safe file names on any system, in letters of any script, and one name
+ignoring case is one game."""
 
 from __future__ import annotations
 
@@ -20,7 +21,12 @@ INVALID = {
     "x.tmp": "must not end in '.tmp'",
     "a..b": "must not contain '..'",
     "a b": "only letters, digits",
-    "naïve": "only letters, digits",
+    "a\u200bb": "does not print (U+200B ZERO WIDTH SPACE)",
+    "\u3164x": "does not print (U+3164 HANGUL FILLER)",
+    "Ab\x1b]0;x": "does not print (U+001B)",
+    "\u0308x": "must start with a letter or digit",
+    "u\u0308ni": "its accents are separate characters",
+    "\u1ec7\u0301\u0300": "it piles more than 3 accents on one letter",
     "x" * 300: "longer than 64 characters",
     "friday.": "it must not end in '.'",
     "con": "'con' is a device name on Windows",
@@ -48,6 +54,20 @@ def test_an_invalid_name_is_refused_with_the_reason(name):
 )
 def test_a_valid_name_is_returned(name):
     assert validate_save_name(name) == name
+
+
+@pytest.mark.parametrize(
+    "name", ["ünï", "naïve", "Spieleabend-Müller", "金曜日", "Ёлка_2", "कोंकण", "ü" * 64]
+)
+def test_letters_of_every_script_make_a_valid_name(name):
+    assert validate_save_name(name) == name
+
+
+def test_a_name_in_another_script_is_stored_and_found(store):
+    store.create("ünï", played(2)[0])
+
+    assert store.exists("ünï")
+    assert store.load("ünï")[0].summary["moves"] == 2
 
 
 def test_a_name_that_is_not_text_is_refused():
@@ -86,7 +106,11 @@ def test_a_name_is_found_whatever_its_case(store):
     ("base", "expected"),
     [
         ("Ann vs Bob!", "Ann-vs-Bob"),
-        ("Zoë's game", "Zoe-s-game"),
+        ("Zoë's game", "Zoë-s-game"),
+        ("金曜日のゲーム", "金曜日のゲーム"),
+        ("Spieleabend Müller!", "Spieleabend-Müller"),
+        ("a\u200bb", "a-b"),
+        ("\u3164\u3164", "game"),
         ("../../etc/passwd", "etc-passwd"),
         ("notes.bak", "notes"),
         ("friday.", "friday"),
@@ -128,7 +152,18 @@ def test_a_unique_name_of_a_long_base_stays_valid(store):
 
 @pytest.mark.parametrize(
     "base",
-    ["con." + "x" * 70, "lpt1" + "." * 3 + "bak", "aux .tmp. ", "é" * 80, "nul\\x/.lock.", "." * 9],
+    [
+        "con." + "x" * 70,
+        "lpt1" + "." * 3 + "bak",
+        "aux .tmp. ",
+        "é" * 80,
+        "nul\\x/.lock.",
+        "." * 9,
+        "\u0301abc",
+        "e" + "\u0301" * 6 + "x",
+        "u\u0308ni",
+        "\u3164-friday",
+    ],
 )
 def test_a_sanitized_name_is_always_valid(base):
     assert validate_save_name(sanitize(base)) == sanitize(base)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -24,7 +25,7 @@ LEFT_WIDTH = 44
 """Columns for a line under the stones."""
 
 NAME_WIDTH = 12
-"""Columns for a name in the players panel; a longer name ends in "…"."""
+"""Cells for a name in the players panel; a wider name ends in "~"."""
 
 
 class ShiftingStonesScreen(TableScreen):
@@ -339,7 +340,7 @@ def players_text(view: dict[str, Any]) -> Text:
         name = names[seat]
         text.append(name, style="bold reverse" if turn else "bold")
         text.append("*" if seat == view.get("start") and not solo else " ", style="bold")
-        text.append(" " * (NAME_WIDTH - len(name)))
+        text.append(" " * (NAME_WIDTH - cell_len(name)))
         text.append(
             f" {info['hand_count']:>4} {len(info['scored']):>6} {info['points']:>3}"
             f" {info['ones']:>3}\n"

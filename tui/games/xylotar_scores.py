@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -14,12 +15,13 @@ from textual.widgets import Footer, Static
 
 from rules.engine import MAX_NAME_LENGTH
 from tui.screens.once import DismissOnce
-from tui.widgets.names import short_names
+from tui.widgets.names import padded, short_names
 
 ROUND_COLUMNS = 4
 """Points per round for at most the last four rounds, so extra rounds still fit."""
 NAME_WIDTH = MAX_NAME_LENGTH
-"""Names are shown whole: the score box is wide enough for the longest allowed name."""
+"""Names are shown whole: the score box is wide enough for the widest allowed name (in
+cells)."""
 CANCEL_NOTE = {
     "tricks": "A side player met its bid: no trick points for the players this round.",
     "all": "Both side players met their bids: no points at all this round.",
@@ -28,12 +30,12 @@ CANCEL_NOTE = {
 
 def scores_text(view: Mapping[str, Any]) -> Text:
     """The latest finished round in detail, every round's points, and the totals; names
-    as long as the box allows (24 letters with up to four round columns)."""
+    as wide as the box allows (24 cells with up to four round columns)."""
     text = Text()
     if not view["rounds"]:
         return Text("No round has been scored yet.")
     rounds = view["rounds"][-ROUND_COLUMNS:]
-    width = max(len("Player"), min(NAME_WIDTH, max(len(name) for name in view["players"])))
+    width = max(len("Player"), min(NAME_WIDTH, max(cell_len(name) for name in view["players"])))
     names = short_names(view["players"], width)
     last = rounds[-1]
     head = f"{'Player':<{width + 1}}{'Tricks':>6}{'Bid':>5}  {'Met':<4}{'Points':>7} "
@@ -43,7 +45,8 @@ def scores_text(view: Mapping[str, Any]) -> Text:
         side = view["totals"][seat] is None
         met = "yes" if last["met"][seat] else "no"
         points = "-" if side else str(last["points"][seat])
-        line = f"{name:<{width + 1}}{last['tricks'][seat]:>6}{last['bids'][seat]:>5}  {met:<4}"
+        line = padded(name, width + 1)
+        line += f"{last['tricks'][seat]:>6}{last['bids'][seat]:>5}  {met:<4}"
         line += f"{points:>7} "
         line += "".join(f"{'-' if side else r['points'][seat]:>4}" for r in rounds)
         line += f"{'-' if side else view['totals'][seat]:>7}"

@@ -9,11 +9,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.css.query import NoMatches
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from rules import GAMES, SetupError, UnknownGame
 from rules.bots import DEFAULT_LEVEL, LEVELS
+from rules.names import MAX_NAME_CELLS, cells
 from saves import PlayerSpec, SaveError, validate_save_name
 from tui.model import (
     GameSession,
@@ -39,6 +41,43 @@ def default_seat(index: int, player: str | None = None) -> tuple[str, str]:
     if index > 0:
         return f"Computer {index + 1}", "computer"
     return (player, "remote") if player else (f"Player {index + 1}", "human")
+
+
+MAX_NAME_FIELD = 4 * MAX_NAME_CELLS
+"""The most characters a name field keeps, accents included, whatever is pasted."""
+
+
+def fitting(value: str, text: str) -> str:
+    """The start of `text` that fits beside `value` in a name field: its first line, up to
+    MAX_NAME_CELLS cells and MAX_NAME_FIELD characters for both."""
+    lines = text[:MAX_NAME_FIELD].splitlines()
+    room = MAX_NAME_CELLS - cells(value)
+    kept = 0
+    for ch in (lines[0] if lines else "")[: max(0, MAX_NAME_FIELD - len(value))]:
+        room -= cells(ch)
+        if room < 0:
+            break
+        kept += 1
+    return text[:kept]
+
+
+class NameInput(Input):
+    """A seat's name: typing or pasting beyond MAX_NAME_CELLS cells keeps what fits and
+    posts `Cut`, so the screen can say so (a paste is never dropped whole)."""
+
+    class Cut(Message):
+        """Part of what was typed or pasted into `field` did not fit."""
+
+        def __init__(self, field: NameInput) -> None:
+            super().__init__()
+            self.field = field
+
+    def replace(self, text: str, start: int, end: int) -> None:
+        start, end = sorted((max(0, start), min(len(self.value), end)))
+        kept = fitting(self.value[:start] + self.value[end:], text)
+        if kept != text:
+            self.post_message(self.Cut(self))
+        super().replace(kept, start, end)
 
 
 def seat_kinds(player: str | None) -> list[tuple[str, str]]:
@@ -99,9 +138,7 @@ class NewGameScreen(DismissOnce, Screen[GameSession | None]):
                 name, kind = default_seat(i, player)
                 with Horizontal(classes="form-row seat-row", id=f"seat-{i}"):
                     yield Label(f"Seat {i + 1}", classes="form-label")
-                    yield Input(
-                        name, max_length=24, compact=True, id=f"name-{i}", classes="seat-name"
-                    )
+                    yield NameInput(name, compact=True, id=f"name-{i}", classes="seat-name")
                     yield Select(
                         seat_kinds(player),
                         value=kind,
@@ -205,6 +242,18 @@ class NewGameScreen(DismissOnce, Screen[GameSession | None]):
         index = str(event.select.id).removeprefix("kind-")
         self.query_one(f"#level-{index}", Select).display = event.value == "computer"
         self.show_seed()
+
+    @on(NameInput.Cut)
+    def name_cut(self, event: NameInput.Cut) -> None:
+        """Say that a name was cut to what fits, naming its seat."""
+        seat = str(event.field.id).removeprefix("name-")
+        self.query_one("#form-error", Static).update(
+            Text(
+                f"! Seat {int(seat) + 1}: a name is at most {MAX_NAME_CELLS} columns wide "
+                "(a wide letter takes two); the rest was left out",
+                style="bold",
+            )
+        )
 
     @on(Button.Pressed, "#start")
     def start_pressed(self) -> None:

@@ -1,20 +1,21 @@
 """Every seat at the table as one row of a small table: name, hand count, face-up cards,
-face-down count; as wide as the longest name needs, up to `MAX_NAME_WIDTH`."""
+face-down count; as wide as the longest name needs, up to `MAX_NAME_WIDTH` cells."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
 from tui.widgets.card import cards_text
-from tui.widgets.names import cut_name, ordinal, short_names
+from tui.widgets.names import cut_name, ordinal, padded, short_names
 
 MAX_NAME_WIDTH = 14
-"""Longer names are cut (distinguishably) so the log keeps most of the width."""
+"""Wider names are cut (distinguishably) so the log keeps most of the width."""
 MIN_NAME_WIDTH = len("Player")
 YOU = " (you)"
 READY = " ready"
@@ -24,11 +25,12 @@ COUNTS_WIDTH = len(" hand ") + UP_WIDTH + len(" down")
 
 
 def name_width(view: dict[str, Any]) -> int:
-    """The name column: the longest name (the viewer's with "(you)"), within limits."""
+    """The name column in cells: the widest name (the viewer's with "(you)"), within
+    limits."""
     you = view.get("seat")
     longest = max(
         (
-            len(info["name"]) + (len(YOU) if seat == you else 0)
+            cell_len(info["name"]) + (len(YOU) if seat == you else 0)
             for seat, info in enumerate(view.get("seats", []))
         ),
         default=0,
@@ -99,9 +101,11 @@ def seats_text(view: dict[str, Any], heads: bool = True) -> Text:
         style = "bold reverse" if turn else "bold"
         if seat == view.get("seat"):
             text.append(name.removesuffix(YOU), style=style)
-            text.append(YOU.ljust(width - len(name) + len(YOU)), style="reverse" if turn else "")
+            text.append(
+                padded(YOU, width - cell_len(name) + len(YOU)), style="reverse" if turn else ""
+            )
         else:
-            text.append(name.ljust(width), style=style)
+            text.append(padded(name, width), style=style)
         if info.get("place"):
             text.append(f" out, {ordinal(info['place'])}", style="italic")
             continue

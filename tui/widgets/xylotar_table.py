@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual.geometry import Region, Size
@@ -59,11 +60,11 @@ CURSOR, CHOICE, SWAP = "^^^", " + ", "<->"
 
 
 def name_width(view: Mapping[str, Any]) -> int:
-    """The name column: as wide as the longest name, as far as a full row of cards
-    leaves room within the line (12 columns with 15 cards, 24 with 12)."""
+    """The name column in cells: as wide as the widest name, as far as a full row of cards
+    leaves room within the line (12 cells with 15 cards, 24 with 12)."""
     cards = view["tricks_per_round"] + 1
     room = LINE_WIDTH + 1 - AROUND_NAME - CELL * cards
-    longest = max(len(name) for name in view["players"])
+    longest = max(cell_len(name) for name in view["players"])
     return max(MIN_NAME_WIDTH, min(room, longest))
 
 
@@ -151,7 +152,7 @@ def seat_line(view: Mapping[str, Any], seat: int, pointed: set[int]) -> Text:
     text = Text("> " if seat in view["to_act"] else "  ", style="bold")
     name = short_names(view["players"], width)[seat]
     text.append(name, style="bold underline" if seat == view["seat"] else "")
-    text.append(" " * (width - len(name)))
+    text.append(" " * (width - cell_len(name)))
     text.append(f" {info['tricks']:>2}  ")
     if not info["slots"]:
         text.append(sorting_status(view, seat), style="dim")
