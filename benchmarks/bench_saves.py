@@ -2,9 +2,13 @@
 against an anchor measured in the same run.
 
 1. Resuming an 8,150-move 11-player 3 x 3 game to its first frame (the privacy screen),
-   and its peak memory, against a bare Textual app started the same way. The game was
-   left by a session, as a player who quits leaves it (with a checkpoint); the same
-   game after a killed session (no checkpoint) is shown too.
+   and its peak memory, against a bare Textual app started the same way, in three ways
+   the game can be left: by a session, as a player who quits leaves it; right after
+   `hotseat import` of its save document; and by a session killed with SIGKILL right
+   after it committed move 8,000 (a game stored with 7,000 moves, then played on move by
+   move, the session storing its checkpoints in the background as it goes). Each resume
+   starts from a copy of the save folder as it was left. The same game with no
+   checkpoint at all (every move replays) is shown too.
 2. The home screen ready with 500 saves against none; `hotseat list` likewise.
 3. Committing one move at move 10 and at move 8,000, and against a bare INSERT + COMMIT.
 4. Event-loop gaps while 11 computers play 3 x 3 at --delay 0, against the bare app.
@@ -22,10 +26,15 @@ import argparse
 import asyncio
 import contextlib
 import json
+import multiprocessing
+import os
 import pstats
 import random
 import shutil
+import signal
 import sqlite3
+import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -35,14 +44,15 @@ from typing import Any
 from rules import GAMES, Action, Game, get_game
 from rules.bots import choose
 from rules.three_by_three import RANK_VALUE, Play
-from saves import PlayerSpec, SaveRecord, SaveStore
-from saves.database import BUSY_TIMEOUT_MS, SYNCHRONOUS
+from saves import PlayerSpec, SaveRecord, SaveStore, export_game
+from saves.database import BUSY_TIMEOUT_MS, FILENAME, SYNCHRONOUS
 from saves.record import summarize
 from tui.app import HotseatApp
 from tui.model import GameSession
 
 from bare_app import BareApp
 from common import (
+    ROOT,
     TICK,
     ChildRun,
     Figure,
@@ -66,6 +76,10 @@ LIST = ["-m", "tui", "list", "--save-dir"]
 """`hotseat list`, the save folder to follow."""
 
 LONG_GAME = 8150
+KILLED_AT = 8000
+"""The move after whose commit the playing session is killed."""
+PLAYED_BEFORE_KILL = 1000
+"""Moves the killed session plays (the game it opens has KILLED_AT minus these)."""
 PLAYERS = [f"Computer {i}" for i in range(1, 12)]
 SAVES = 500
 COMMIT_AT = (10, 8000)
@@ -160,27 +174,100 @@ def left_by_a_session(store: SaveStore, name: str) -> None:
     GameSession.open(store, name).close()
 
 
+def kept(folder: Path) -> Path:
+    """A copy of save folder `folder` as it is now (its database and the files beside it)."""
+    copy = folder.with_name(folder.name + "-as-left")
+    shutil.copytree(folder, copy)
+    return copy
+
+
+def as_left(copy: Path, folder: Path) -> None:
+    """Put save folder `folder` back as `copy` kept it."""
+    shutil.rmtree(folder)
+    shutil.copytree(copy, folder)
+
+
+def imported(work: Path, store: SaveStore, name: str) -> Path:
+    """A save folder holding game `name` of `store` just as `hotseat import` of its save
+    document left it (the command run as a child, as a player runs it)."""
+    document = work / f"{name}.json"
+    document.write_bytes(export_game(store, name))
+    folder = work / "imported"
+    command = [sys.executable, "-m", "tui", "import", str(document), "--save-dir", str(folder)]
+    subprocess.run(command, cwd=ROOT, env=child_env(), check=True, capture_output=True)
+    return folder
+
+
+def play_then_die(folder: Path, name: str, moves: list[tuple[int, Any]]) -> None:
+    """Open game `name` as a terminal does and play `moves` one by one (each committed,
+    checkpoints stored in the background as in play), then die by SIGKILL: nothing of
+    the session's own ending runs."""
+    session = GameSession.open(SaveStore(folder), name)
+    for seat, action in moves:
+        session.apply(seat, session.game.action_from_json(action))
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def killed(work: Path, seed: int, moves: list[tuple[int, Any]], states: list[Any]) -> Path:
+    """A save folder holding the game of `moves` as a session killed right after it
+    committed move KILLED_AT left it: the game was stored with PLAYED_BEFORE_KILL fewer
+    moves (and a checkpoint there, as a session that quits leaves one), then a session in
+    a child process played on to KILLED_AT."""
+    folder = work / "killed"
+    start = KILLED_AT - PLAYED_BEFORE_KILL
+    store = SaveStore(folder)
+    stored_game(store, "killed", seed, moves[:start], states[start])
+    left_by_a_session(store, "killed")
+    store.close()
+    child = multiprocessing.get_context("fork").Process(
+        target=play_then_die, args=(folder, "killed", moves[start:KILLED_AT])
+    )
+    child.start()
+    child.join()
+    if child.exitcode != -signal.SIGKILL:
+        raise RuntimeError(f"the playing session ended with {child.exitcode}, not SIGKILL")
+    return folder
+
+
+def checkpoint_moves(folder: Path) -> int:
+    """How many moves the one game's checkpoint in `folder` covers (0: none)."""
+    with contextlib.closing(sqlite3.connect(folder / FILENAME)) as db:
+        row = db.execute("SELECT max(moves) FROM checkpoints").fetchone()
+    return int(row[0] or 0)
+
+
 def bench_resume(work: Path, runs: int) -> list[Figure]:
     seed, moves, states = long_game(LONG_GAME)
     save_dir = work / "long"
     store = SaveStore(save_dir)
     stored_game(store, "long", seed, moves, states[-1])
-    killed_id = stored_game(store, "killed", seed, moves, states[-1])
+    uncached_id = stored_game(store, "uncached", seed, moves, states[-1])
     left_by_a_session(store, "long")
+    import_dir = imported(work, store, "long")
     store.close()
+    killed_dir = killed(work, seed, moves, states)
+    copies = {folder: kept(folder) for folder in (import_dir, killed_dir)}
+    covered = {folder: checkpoint_moves(folder) for folder in copies}
 
-    def killed_run() -> ChildRun:
-        """Resume the killed game, first dropping the checkpoint its last run stored."""
-        with contextlib.closing(sqlite3.connect(save_dir / "hotseat.db")) as db, db:
-            db.execute("DELETE FROM checkpoints WHERE game = ?", (killed_id,))
-        return run_child(["resume", str(save_dir), "killed"], size=SIZE)
+    def resume_as_left(folder: Path, name: str) -> ChildRun:
+        as_left(copies[folder], folder)
+        return run_child(["resume", str(folder), name], size=SIZE)
 
-    resume, bare, killed = alternate(
+    def no_checkpoint_run() -> ChildRun:
+        """Resume a copy of the game that never had a checkpoint, first dropping the one
+        its last run may have stored."""
+        with contextlib.closing(sqlite3.connect(save_dir / FILENAME)) as db, db:
+            db.execute("DELETE FROM checkpoints WHERE game = ?", (uncached_id,))
+        return run_child(["resume", str(save_dir), "uncached"], size=SIZE)
+
+    resume, bare, after_import, after_kill, no_checkpoint = alternate(
         runs,
         [
             lambda: run_child(["resume", str(save_dir), "long"], size=SIZE),
             lambda: run_child(["bare"], size=SIZE),
-            killed_run,
+            lambda: resume_as_left(import_dir, "long"),
+            lambda: resume_as_left(killed_dir, "killed"),
+            no_checkpoint_run,
         ],
     )
     print(
@@ -189,9 +276,22 @@ def bench_resume(work: Path, runs: int) -> list[Figure]:
     times = ms("hotseat resume", resume), ms("bare Textual app", bare)
     report("  time to the first game frame (privacy screen), from process start", *times)
     print_marks({"resume": resume, "bare": bare})
+    imports = ms("hotseat resume after import", after_import)
     report(
-        "  the same game whose last session was killed (no checkpoint: every move replays)",
-        ms("hotseat resume, no checkpoint", killed),
+        f"  right after `hotseat import` (its checkpoint covers {covered[import_dir]:,} moves)",
+        imports,
+        times[1],
+    )
+    kills = ms(f"hotseat resume, killed at {KILLED_AT:,}", after_kill)
+    report(
+        f"  after a session was killed (SIGKILL) right after move {KILLED_AT:,} (its "
+        f"checkpoint covers {covered[killed_dir]:,} moves)",
+        kills,
+        times[1],
+    )
+    report(
+        "  the same game with no checkpoint at all (every move replays)",
+        ms("hotseat resume, no checkpoint", no_checkpoint),
         times[1],
     )
     memory = (
@@ -201,6 +301,8 @@ def bench_resume(work: Path, runs: int) -> list[Figure]:
     report("  peak memory (max RSS of the child)", *memory)
     return [
         Figure.of("resume vs bare app", *times, 1.5),
+        Figure.of("resume after import vs bare app", imports, times[1], 1.5),
+        Figure.of(f"resume after kill at {KILLED_AT} vs bare", kills, times[1], 1.5),
         Figure.of("memory vs bare app", *memory, 1.5),
     ]
 

@@ -2,17 +2,27 @@
 
 Every sqlite3 error is turned into a one-line SaveError naming the file; nothing
 here ever raises a bare sqlite3 exception to a caller.
+
+A database is ours when it carries our `application_id` (schema 3 on), or, from
+before that (schema 1 or 2), has exactly the tables and columns those schemas made;
+an empty file is a new database. Anything else is another program's and is never
+changed: not migrated, not switched to WAL. The files SQLite would use beside it
+are checked before it is opened (saves/wal.py): a log that is not its own is never
+applied.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import sqlite3
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from saves import seated, wal
 from saves.errors import SaveError
+from saves.visible import visible
 
 FILENAME = "hotseat.db"
 
@@ -93,9 +103,29 @@ CREATE TABLE checkpoints (
 """Version 2: one checkpoint per game, the state after its first `moves` moves (a cache:
 see saves/checkpoint.py)."""
 
+APPLICATION_ID = int.from_bytes(b"HSeT", "big")
+"""`PRAGMA application_id` of a hotseat database (schema 3 on)."""
+
+STAMPED_VERSION = 3
+"""The first schema with our application_id and the stamp."""
+
+
+def _identify(db: sqlite3.Connection) -> None:
+    """Version 3: our application_id, and the stamp every write transaction rewrites (a
+    random identity and a chain of nonces, starting from the digest of the games stored
+    so far), so that a write-ahead log can be told to be this database's own
+    (saves/wal.py)."""
+    db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    db.execute(wal.STAMP_TABLE)
+    mark = wal.first_mark(wal.games_digest(db))
+    db.execute("INSERT INTO stamp (id, mark) VALUES (1, ?)", (mark,))
+
+
 MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     _run_script(SCHEMA_V1),
     _run_script(SCHEMA_V2),
+    _identify,
+    seated.migrate,
 ]
 """MIGRATIONS[n] takes the schema from version n to n + 1."""
 
@@ -109,6 +139,7 @@ class Database:
         self.root = root
         self.path = root / FILENAME
         self._db: sqlite3.Connection | None = None
+        self._notices: list[str] = []
 
     def exists(self) -> bool:
         return self._db is not None or os.path.lexists(self.path)
@@ -120,6 +151,12 @@ class Database:
             with self.errors():
                 self._db = self._connect()
         return self._db
+
+    def notices(self) -> list[str]:
+        """What opening the database did beside it (a foreign log moved aside), one line
+        each, once."""
+        told, self._notices = self._notices, []
+        return told
 
     def close(self) -> None:
         if self._db is not None:
@@ -141,12 +178,16 @@ class Database:
 
     @contextlib.contextmanager
     def transaction(self, doing: str = "") -> Iterator[sqlite3.Connection]:
-        """A write transaction (BEGIN IMMEDIATE ... COMMIT); rolled back on any error."""
+        """A write transaction (BEGIN IMMEDIATE ... COMMIT); rolled back on any error. One
+        that changed rows also rewrites the stamp (saves/wal.py)."""
         db = self.db
         with self.errors(doing):
             db.execute("BEGIN IMMEDIATE")
             try:
+                changes = _total_changes(db)
                 yield db
+                if _total_changes(db) != changes:
+                    wal.stamp(db)
                 db.execute("COMMIT")
             except BaseException:
                 if db.in_transaction:
@@ -164,6 +205,8 @@ class Database:
         text = str(err).lower()
         where = f"{self.path}"
         prefix = f"{doing}: " if doing else ""
+        if "could not decode" in text:
+            return f"{prefix}{where} is damaged (a stored text is not UTF-8); it was left as it is"
         if "not a database" in text or "file is encrypted" in text:
             return f"{prefix}{where} is not a hotseat database; it was left as it is"
         if "malformed" in text or "corrupt" in text or "disk i/o" in text:
@@ -177,43 +220,76 @@ class Database:
             return f"{prefix}cannot write saves in {self.root}: the folder or file is read-only"
         if "full" in text:
             return f"{prefix}the disk is full: {where} was not changed"
-        return f"{prefix}{where}: {err}"
+        return f"{prefix}{where}: {visible(str(err))}"
 
     def _connect(self) -> sqlite3.Connection:
         _make_folder(self.root)
+        try:
+            with wal.opening(self.root, BUSY_TIMEOUT_MS / 1000):
+                return self._open()
+        except wal.FolderBusy:
+            raise SaveError(
+                f"{self.path} is locked by another program "
+                f"(waited {BUSY_TIMEOUT_MS // 1000} s); nothing was changed"
+            ) from None
+
+    def _open(self) -> sqlite3.Connection:
+        """Connect, once the files beside the database are known to be its own, and bring
+        the schema up to date."""
+        if os.path.lexists(self.path) and not os.path.isfile(self.path):
+            raise SaveError(f"{self.path} is not a hotseat database (not a regular file)")
+        if wal.present(self.path) and not wal.in_use(self.path):
+            strays = wal.strays(self.path, self._file_mark)
+            if strays:
+                self._notices.append(wal.move_aside(self.path, strays))
         if not os.path.lexists(self.path):
             # O_CREAT without O_EXCL: another terminal creating it at the same moment is fine.
             os.close(os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600))
-        elif not os.path.isfile(self.path):
-            raise SaveError(f"{self.path} is not a hotseat database (not a regular file)")
         db = sqlite3.connect(
             self.path, isolation_level=None, check_same_thread=False, timeout=BUSY_TIMEOUT_MS / 1000
         )
         try:
             db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
             self._check_version(db)  # before anything is written, even the journal mode
+            # A new database gets its schema and stamp before it has a log (saves/wal.py).
+            self._migrate(db)
             mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
             if str(mode).lower() != "wal":
                 raise SaveError(f"{self.path}: cannot use a write-ahead log here ({mode})")
             db.execute(f"PRAGMA synchronous = {SYNCHRONOUS}")
             db.execute("PRAGMA foreign_keys = ON")
-            self._migrate(db)
         except BaseException:
             db.close()
             raise
         return db
 
+    def _file_mark(self) -> wal.Mark | None:
+        """The stamp of the database file as it lies on disk, without its log (`file_mark`);
+        SaveError, before anything is changed, when the file is not a database of ours or
+        cannot be read."""
+        uri = f"{self.path.absolute().as_uri()}?mode=ro&immutable=1"
+        with self.errors():
+            db = sqlite3.connect(uri, uri=True, isolation_level=None)
+            try:
+                self._check_version(db)
+                return wal.file_mark(db)
+            finally:
+                db.close()
+
     def _check_version(self, db: sqlite3.Connection) -> int:
         """The schema version; SaveError if a newer hotseat or another program wrote it."""
         version = int(db.execute("PRAGMA user_version").fetchone()[0])
-        if version > SCHEMA_VERSION:
+        ours = int(db.execute("PRAGMA application_id").fetchone()[0]) == APPLICATION_ID
+        if ours and version > SCHEMA_VERSION:
             raise SaveError(
                 f"{self.path} was written by a newer hotseat (database version {version}, "
                 f"this one knows up to {SCHEMA_VERSION}); it was left as it is"
             )
-        if version == 0 and db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
-            raise SaveError(f"{self.path} is another program's database; it was left as it is")
-        return version
+        if ours and version >= STAMPED_VERSION:
+            return version
+        if not ours and 0 <= version < STAMPED_VERSION and _tables(db) == _schema(version):
+            return version
+        raise SaveError(f"{self.path} is another program's database; it was left as it is")
 
     def _migrate(self, db: sqlite3.Connection) -> None:
         if self._check_version(db) == SCHEMA_VERSION:
@@ -223,12 +299,46 @@ class Database:
             version = int(db.execute("PRAGMA user_version").fetchone()[0])
             for step in MIGRATIONS[version:]:
                 step(db)
+            if version >= STAMPED_VERSION:
+                wal.stamp(db)
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             db.execute("COMMIT")
         except BaseException:
             with contextlib.suppress(sqlite3.Error):
                 db.execute("ROLLBACK")
             raise
+
+
+def _total_changes(db: sqlite3.Connection) -> int:
+    """Rows inserted, updated or deleted on this connection so far."""
+    return int(db.execute("SELECT total_changes()").fetchone()[0])
+
+
+def _tables(db: sqlite3.Connection) -> dict[bytes, tuple[bytes, ...]]:
+    """Each table's name and column names (read as bytes: another program's database may
+    hold any)."""
+    rows = db.execute(
+        "SELECT CAST(m.name AS BLOB), CAST(c.name AS BLOB) "
+        "FROM sqlite_master AS m, pragma_table_info(m.name) AS c "
+        "WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite\\_%' ESCAPE '\\' "
+        "ORDER BY m.name, c.cid"
+    ).fetchall()
+    tables: dict[bytes, tuple[bytes, ...]] = {}
+    for table, column in rows:
+        tables[table] = (*tables.get(table, ()), column)
+    return tables
+
+
+@functools.cache
+def _schema(version: int) -> dict[bytes, tuple[bytes, ...]]:
+    """The tables and columns of a database of ours at schema `version`."""
+    db = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        for step in MIGRATIONS[:version]:
+            step(db)
+        return _tables(db)
+    finally:
+        db.close()
 
 
 def _make_folder(root: Path) -> None:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from saves.record import SaveRecord
+    from saves.seats import Holder
 
 
 class SaveError(Exception):
@@ -39,12 +40,13 @@ class DamagedSave(SaveError):
 
 
 class SeatsHeld(SaveError):
-    """Some of the seats asked for are open in other terminals; `holder` says which (each
-    terminal once, separated by "; ")."""
+    """Some of the seats asked for are open in other terminals: `holders`, each terminal
+    once; `holder` describes them, separated by "; "."""
 
-    def __init__(self, message: str, holder: str) -> None:
+    def __init__(self, message: str, holder: str, holders: tuple[Holder, ...] = ()) -> None:
         super().__init__(message)
         self.holder = holder
+        self.holders = holders
 
 
 class TakenOver(SaveError):

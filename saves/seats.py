@@ -1,9 +1,10 @@
 """Open seats: which terminal plays which seats of a game, recorded in the database.
 
 A terminal holds its seats under a random token. It refreshes `seen` while it
-runs; a holder on this host whose process is gone, or any holder not seen for
-LEASE_EXPIRY seconds, no longer holds anything. Another terminal may take held
-seats over; the old one finds its token gone and stops.
+runs; a holder on this host whose process is gone (ended, even if not yet reaped:
+a zombie), or any holder not seen for LEASE_EXPIRY seconds, no longer holds
+anything. Another terminal may take held seats over; the old one finds its token
+gone and stops.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ import sqlite3
 import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
+
+from saves.visible import visible
 
 HEARTBEAT = 5.0
 """Seconds between a terminal's refreshes of its seats."""
@@ -35,13 +38,17 @@ class Holder:
 
     def describe(self) -> str:
         """e.g. "pid 123 on host box (user ann) since 14:05"."""
+        host, user = visible(self.host), visible(self.user)
+        return f"pid {self.pid} on host {host} (user {user}) since {self.when()}"
+
+    def when(self) -> str:
+        """When it took the seats, in local time: "14:05" today, else "2024-05-01 14:05"."""
         try:
             local = datetime.fromisoformat(self.since).astimezone()
-            today = local.date() == datetime.now().date()
-            when = local.strftime("%H:%M" if today else "%Y-%m-%d %H:%M")
-        except ValueError:
-            when = "?"
-        return f"pid {self.pid} on host {self.host} (user {self.user}) since {when}"
+        except (TypeError, ValueError):
+            return "?"
+        today = local.date() == datetime.now().date()
+        return local.strftime("%H:%M" if today else "%Y-%m-%d %H:%M")
 
 
 @dataclass(frozen=True)
@@ -101,16 +108,30 @@ def held(db: sqlite3.Connection, lease: Lease) -> bool:
 
 
 def _alive(pid: int, host: str, seen: float) -> bool:
+    """True while the holder may still play: seen lately and, on this host, running."""
+    if type(pid) is not int or type(seen) not in (int, float) or pid <= 0:
+        return False  # a damaged row holds nothing
     if time.time() - seen > LEASE_EXPIRY:
         return False
     if host != socket.gethostname():
         return True
     try:
         os.kill(pid, 0)
-    except ProcessLookupError:
+    except (ProcessLookupError, OverflowError, ValueError):
         return False
     except PermissionError:
-        return True
-    except (OverflowError, ValueError):
+        pass  # running, as another user
+    return not _ended(pid)
+
+
+def _ended(pid: int) -> bool:
+    """True if process `pid` has ended and only waits to be reaped (a zombie). A process
+    killed with SIGKILL stays so until its parent collects it, which can take a second
+    or more (a terminal multiplexer, a shell); it holds nothing any more."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            text = stat.read()
+    except OSError:
         return False
-    return True
+    state = text[text.rfind(b")") + 2 :][:1]
+    return state in (b"Z", b"X")

@@ -13,13 +13,13 @@ import gc
 import json
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from rules import JSON, Game
-from saves import seats
+from saves import seated, seats
 from saves.checkpoint import (
     MAX_STATE_CHARS,
     Checkpoint,
@@ -73,6 +73,21 @@ class SaveInfo:
         return self.listing.updated if self.listing else None
 
 
+@dataclass(frozen=True)
+class Listed:
+    """A game's listing as read at one of its revisions."""
+
+    key: int
+    """The game's id."""
+    revision: int
+    played: float | None
+    """When it was last played (a Julian day: the order of a listing); None if unknown."""
+    info: SaveInfo
+
+
+LISTED_AT_ONCE = 500
+"""Games whose listings one query reads (SQLite allows a limited number of parameters)."""
+
 _GAME_COLUMNS = (
     "id, name, game, rules_version, options, players, seed, setup, created, updated, summary"
 )
@@ -101,14 +116,21 @@ class SaveStore:
     # ---- reading ------------------------------------------------------------
 
     def list(self) -> list[SaveInfo]:
-        """Every game, most recently played first, from the stored summaries (no replay)."""
+        """Every game, most recently played first, from the stored summaries (no replay);
+        a row that does not read (not even as UTF-8 text) is listed as damaged."""
         if not self.database.exists():
             return []
+        order = "FROM games ORDER BY julianday(updated) DESC, id DESC"
         with self.database.errors("cannot list saves"):
-            rows = self.database.db.execute(
-                "SELECT name, game, players, updated, summary FROM games "
-                "ORDER BY julianday(updated) DESC, id DESC"
-            ).fetchall()
+            db = self.database.db
+            try:
+                columns = "name, game, players, updated, summary"
+                rows = db.execute(f"SELECT {columns} {order}").fetchall()
+            except sqlite3.OperationalError as error:
+                if not _undecodable(error):
+                    raise
+                keys = [key for (key,) in db.execute(f"SELECT id {order}").fetchall()]
+                return [listed.info for key in keys for listed in self._listed_alone(key)]
         return [self._info(row) for row in rows]
 
     def exists(self, name: str) -> bool:
@@ -137,10 +159,18 @@ class SaveStore:
         if not self.database.exists():
             return None
         where = "WHERE over = 0 " if unfinished else ""
+        order = f"FROM games {where}ORDER BY julianday(updated) DESC, id DESC"
         with self.database.errors():
-            row = self.database.db.execute(
-                f"SELECT name FROM games {where}ORDER BY julianday(updated) DESC, id DESC LIMIT 1"
-            ).fetchone()
+            db = self.database.db
+            try:
+                row = db.execute(f"SELECT name {order} LIMIT 1").fetchone()
+            except sqlite3.OperationalError as error:
+                if not _undecodable(error):
+                    raise
+                for (stored,) in db.execute(f"SELECT CAST(name AS BLOB) {order}").fetchall():
+                    with contextlib.suppress(UnicodeDecodeError):
+                        return bytes(stored or b"").decode()  # the first name that reads
+                return None
         return row[0] if row else None
 
     def record(self, name: str) -> tuple[int, SaveRecord]:
@@ -203,6 +233,47 @@ class SaveStore:
         """Changes whenever another connection (another terminal) commits."""
         return self.database.data_version()
 
+    def revisions(self, player: str | None = None) -> dict[int, int]:
+        """The revision of each game by id: of the games registered player `player` sits
+        at (their rows only are read), or of every game (None)."""
+        if not self.database.exists():
+            return {}
+        if player is None:
+            query, args = "SELECT id, revision FROM games", ()
+        else:
+            query = (
+                "SELECT games.id, games.revision FROM seated "
+                "JOIN games ON games.id = seated.game WHERE seated.player = ?"
+            )
+            args = (seated.player_key(player),)
+        with self.database.errors("cannot list saves"):
+            return dict(self.database.db.execute(query, args).fetchall())
+
+    def revision(self, game: int) -> int | None:
+        """Game id `game`'s revision; None if there is no such game."""
+        with self.database.errors():
+            row = self.database.db.execute(
+                "SELECT revision FROM games WHERE id = ?", (game,)
+            ).fetchone()
+        return None if row is None else int(row[0])
+
+    def listings(self, games: Collection[int]) -> list[Listed]:
+        """The listings of the games with ids `games` (those that still exist), each with
+        the revision it was read at."""
+        wanted = sorted(games)
+        found: list[Listed] = []
+        with self.database.errors("cannot list saves"):
+            for start in range(0, len(wanted), LISTED_AT_ONCE):
+                chunk = wanted[start : start + LISTED_AT_ONCE]
+                try:
+                    found += self._listed(chunk)
+                except sqlite3.OperationalError as error:
+                    if not _undecodable(error):
+                        raise
+                    for key in chunk:  # one row holds bytes that are not UTF-8 text
+                        found += self._listed_alone(key)
+        return found
+
     # ---- writing ------------------------------------------------------------
 
     def create(self, name: str, record: SaveRecord, *, touch: bool = True) -> int:
@@ -248,8 +319,8 @@ class SaveStore:
             raise TakenOver(f"seat {seat} is not open in this terminal")
         with self.database.transaction("the move was not saved") as db:
             stepped = db.execute(
-                "UPDATE games SET summary = ?, over = ?, moves = ?, updated = ? "
-                "WHERE id = ? AND moves = ? "
+                "UPDATE games SET summary = ?, over = ?, moves = ?, updated = ?, "
+                "revision = revision + 1 WHERE id = ? AND moves = ? "
                 "AND (SELECT count(*) FROM seats WHERE token = ?) = ?",
                 (
                     _dumps(summary),
@@ -355,6 +426,7 @@ class SaveStore:
             tokens = dict(db.execute("SELECT seat, token FROM seats WHERE game = ?", (game,)))
             displaced = {tokens[seat] for seat in blocking} if take_over else set()
             free = {seat for seat in optional if seat not in taken or tokens[seat] in displaced}
+            seated.bump(db, game)
             return seats.take(db, game, wanted | free)
 
     def extend(self, lease: Lease, seats_wanted: set[int]) -> Lease:
@@ -368,6 +440,7 @@ class SaveStore:
             if not free:
                 return lease
             seats.take(db, lease.game, free, lease.token)
+            seated.bump(db, lease.game)
             return Lease(lease.game, lease.seats | free, lease.token)
 
     def holders(self, name: str) -> dict[int, Holder]:
@@ -442,6 +515,33 @@ class SaveStore:
         }
         return SaveRecord.from_json(document, name)
 
+    def _listed(self, keys: list[int]) -> list[Listed]:
+        rows = self.database.db.execute(
+            "SELECT id, revision, julianday(updated), name, game, players, updated, summary "
+            f"FROM games WHERE id IN ({','.join('?' * len(keys))})",
+            keys,
+        ).fetchall()
+        return [Listed(key, rev, played, self._info(tuple(row))) for key, rev, played, *row in rows]
+
+    def _listed_alone(self, key: int) -> list[Listed]:
+        """Game id `key`'s listing, or, when its row holds bytes that are not UTF-8 text, the
+        row as damaged (its name as far as it reads)."""
+        try:
+            return self._listed([key])
+        except sqlite3.OperationalError as error:
+            if not _undecodable(error):
+                raise
+        row = self.database.db.execute(
+            "SELECT revision, julianday(updated), CAST(name AS BLOB) FROM games WHERE id = ?",
+            (key,),
+        ).fetchone()
+        if row is None:
+            return []
+        revision, played, stored = row
+        name = bytes(stored or b"").decode(errors="replace")
+        error = DamagedSave(f"{name}: damaged save (a stored field is not UTF-8 text)")
+        return [Listed(key, revision, played, SaveInfo(name, None, error))]
+
     def _info(self, row: tuple[Any, ...]) -> SaveInfo:
         """A listing row (name, game, players, updated, summary), checked as strictly as
         a whole save but without decoding what a list does not show."""
@@ -460,12 +560,15 @@ class SaveStore:
 
     def _held_message(
         self, db: sqlite3.Connection, game: int, taken: dict[int, Holder]
-    ) -> tuple[str, str]:
+    ) -> tuple[str, str, tuple[Holder, ...]]:
         (name,) = db.execute("SELECT name FROM games WHERE id = ?", (game,)).fetchone()
-        terminals = list(dict.fromkeys(taken[seat].describe() for seat in sorted(taken)))
-        holder = "; ".join(terminals)
-        where = "another terminal" if len(terminals) == 1 else f"{len(terminals)} other terminals"
-        return f"{name} is open in {where}: {holder}", holder
+        terminals: dict[tuple[int, str], Holder] = {}
+        for seat in sorted(taken):  # one terminal, one process, may hold several seats
+            terminals.setdefault((taken[seat].pid, taken[seat].host), taken[seat])
+        holders = tuple(terminals.values())
+        holder = "; ".join(terminal.describe() for terminal in holders)
+        where = "another terminal" if len(holders) == 1 else f"{len(holders)} other terminals"
+        return f"{name} is open in {where}: {holder}", holder, holders
 
 
 def _insert_game(db: sqlite3.Connection, name: str, record: SaveRecord) -> int:
@@ -489,6 +592,7 @@ def _insert_game(db: sqlite3.Connection, name: str, record: SaveRecord) -> int:
         ),
     )
     game = int(cursor.lastrowid or 0)
+    seated.add(db, game, record.players)
     db.executemany(
         "INSERT INTO moves (game, number, seat, action) VALUES (?, ?, ?, ?)",
         [(game, k, seat, _dumps(a)) for k, (seat, a) in enumerate(record.actions, 1)],
@@ -508,6 +612,11 @@ def bulk_load() -> Iterator[None]:
     finally:
         if was_enabled:
             gc.enable()
+
+
+def _undecodable(error: sqlite3.OperationalError) -> bool:
+    """True if sqlite3 could not decode a stored text as UTF-8."""
+    return "decode" in str(error).lower()
 
 
 def _name_taken(name: str, taken: str) -> str:

@@ -17,7 +17,7 @@ from saves import DamagedSave, SaveError, SaveStore, SeatsHeld, TakenOver
 from tui import palette, textual_fixes
 from tui.crash import crash_message, write_crash_log
 from tui.games import screen_class
-from tui.model import GameSession, TurnWatch, recover_save
+from tui.model import GameSession, Tables, TurnWatch, recover_save
 from tui.screens.home import HomeScreen
 from tui.screens.take_over import TakeOverScreen
 
@@ -76,6 +76,8 @@ class HotseatApp(App[None]):
         self.player = player
         """The registered player this terminal plays as (over SSH: from their key)."""
         self.turns = TurnWatch(store, player) if player is not None else None
+        self.tables = self.turns.listed if self.turns is not None else Tables(store, None)
+        """The games the home screen lists, kept between its visits."""
         self._waiting: Timer | None = None
         """Polls the session while its table waits behind the privacy screen, unbuilt."""
 

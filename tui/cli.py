@@ -32,6 +32,7 @@ from saves import (
     validate_save_name,
 )
 from saves.exchange import in_save_folder
+from saves.visible import visible
 from tui.model import (
     GameSession,
     game_title,
@@ -379,6 +380,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         if notice:
             print(f"hotseat: {notice}", file=sys.stderr)
+    finally:
+        for moved in store.database.notices():  # files beside the database moved aside
+            print(f"hotseat: {moved}", file=sys.stderr)
     try:
         if args.command == "list":
             return list_saves(store, args.player)
@@ -512,7 +516,8 @@ def output_width() -> int | None:
 def list_saves(store: SaveStore, player: str | None = None) -> int:
     """One line per save (of those `player` sits at), most recently played first, from the
     stored summaries; the columns are as wide as their longest entry, the players (the
-    longest) come last."""
+    longest) come last. Text from the database is shown with its control characters
+    made visible."""
     infos = [info for info in store.list() if seated(info.players, player)]
     if not infos:
         print(f"No saved games in {store.root}" if player is None else f"{player} has no tables")
@@ -521,17 +526,16 @@ def list_saves(store: SaveStore, player: str | None = None) -> int:
     for info in infos:
         listing = info.listing
         if info.error is not None or listing is None:
-            rows.append((info.name, "DAMAGED", "", "", str(info.error)))
+            rows.append((visible(info.name), "DAMAGED", "", "", visible(str(info.error))))
             continue
-        rows.append(
-            (
-                info.name,
-                game_title(listing.game),
-                turn_text(listing.summary),
-                local_time(listing.updated),
-                players_text(listing.players),
-            )
+        cells = (
+            info.name,
+            game_title(listing.game),
+            turn_text(listing.summary),
+            local_time(listing.updated),
+            players_text(listing.players),
         )
+        rows.append(tuple(visible(cell) for cell in cells))
     widths = [max(len(row[column]) for row in rows) for column in range(4)]
     room = output_width()
     for row in rows:

@@ -27,6 +27,7 @@ from saves import (
     MoveConflict,
     PlayerSpec,
     SaveError,
+    SaveInfo,
     SaveRecord,
     SaveStore,
     TakenOver,
@@ -35,6 +36,7 @@ from saves import (
 )
 from saves.checkpoint import CheckpointWriter, checkpoint_due
 from saves.record import summarize
+from saves.store import Listed
 
 
 @dataclass
@@ -60,6 +62,7 @@ class GameSession:
     """How many moves the game's stored checkpoint covers, as far as this session knows."""
     _writer: CheckpointWriter | None = field(default=None, repr=False)
     _version: int = field(default=0, repr=False)
+    _revision: int | None = field(default=None, repr=False)
     _beat: float = field(default=0.0, repr=False)
 
     @classmethod
@@ -234,8 +237,10 @@ class GameSession:
         """Look for changes made by other terminals: moves (how many arrived), or TakenOver;
         and play a computer that is to move if its terminal left (`adopt_computers`).
 
-        Cheap when nothing changed: one PRAGMA; a heartbeat write every HEARTBEAT s; and
-        while a computer played elsewhere is to move, a look at who holds its seat.
+        Cheap when nothing changed: one PRAGMA, and when another terminal committed, this
+        game's revision (moves and seats taken here and elsewhere count; other games do
+        not); a heartbeat write every HEARTBEAT s; and while a computer played elsewhere is
+        to move, a look at who holds its seat.
         """
         if self.lease is None:
             return 0
@@ -248,9 +253,12 @@ class GameSession:
         version = self.store.data_version()
         if version != self._version:
             self._version = version
-            if not self.store.still_held(self.lease):
-                raise TakenOver()
-            arrived = self.sync()
+            revision = self.store.revision(self.game_key)
+            if revision != self._revision:
+                self._revision = revision
+                if not self.store.still_held(self.lease):
+                    raise TakenOver()
+                arrived = self.sync()
         try:
             self.adopt_computers()
         except SaveError:
@@ -268,9 +276,11 @@ class GameSession:
             self.lease = self.store.extend(self.lease, waiting)
 
     def _start_watching(self) -> None:
-        """Note the database's version from now on; on failure the seats are given free."""
+        """Note the database's version and the game's revision from now on; on failure the
+        seats are given free."""
         try:
             self._version = self.store.data_version()
+            self._revision = self.store.revision(self.game_key)
         except SaveError:
             self.close()
             raise
@@ -361,13 +371,61 @@ class GameSession:
         return choose(self.game.id, level, self.view(seat), self.legal(seat), rng)
 
 
+class Tables:
+    """The games a terminal lists: a registered player's own tables, or every game at a
+    local terminal (`player` None), kept between looks. A look reads the revisions of those
+    games only (a registered player's through the index of their seats), and the listing of
+    a game only when its revision moved, so other people's tables and games that did not
+    change cost nothing."""
+
+    def __init__(self, store: SaveStore, player: str | None) -> None:
+        self.store = store
+        self.player = player
+        self.changes = 0
+        """How many looks found a change: whoever keeps it knows when the list moved on."""
+        self._listed: dict[int, Listed] = {}
+
+    def refresh(self) -> bool:
+        """Read again the games that changed since the last look; True if any did (or came
+        or went)."""
+        revisions = self.store.revisions(self.player)
+        stale = [
+            key
+            for key, revision in revisions.items()
+            if key not in self._listed or self._listed[key].revision != revision
+        ]
+        gone = self._listed.keys() - revisions.keys()
+        for key in gone:
+            del self._listed[key]
+        if stale:
+            for listed in self.store.listings(stale):
+                self._listed[listed.key] = listed
+        if stale or gone:
+            self.changes += 1
+        return bool(stale or gone)
+
+    def infos(self) -> list[SaveInfo]:
+        """The games as last read, most recently played first (as `SaveStore.list`); each
+        a copy the caller may mark."""
+        order = sorted(
+            self._listed.values(),
+            key=lambda listed: (listed.played is not None, listed.played or 0.0, listed.key),
+            reverse=True,
+        )
+        return [dataclasses.replace(listed.info) for listed in order]
+
+
 class TurnWatch:
     """Which of a registered player's games wait for them, noticed when it changes."""
 
     def __init__(self, store: SaveStore, player: str) -> None:
         self.store = store
         self.player = player
+        self.listed = Tables(store, player)
+        """The player's own tables: the only games this watch reads."""
         self.version: tuple[int, object] | None = None
+        self.seen = -1
+        """The `Tables.changes` of the list last looked through."""
         self.waiting: set[str] | None = None
         self.tables: tuple[tuple[str, str | None, object], ...] | None = None
         """Each of the player's tables as last seen: name, last played, moves."""
@@ -382,7 +440,11 @@ class TurnWatch:
         if version == self.version:
             return None
         self.version = version
-        theirs = [info for info in self.store.list() if seated(info.players, self.player)]
+        self.listed.refresh()
+        if self.listed.changes == self.seen:
+            return None
+        self.seen = self.listed.changes
+        theirs = [info for info in self.listed.infos() if seated(info.players, self.player)]
         tables = tuple((info.name, info.updated, info.summary.get("moves")) for info in theirs)
         if tables == self.tables:
             return None

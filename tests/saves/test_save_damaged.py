@@ -7,6 +7,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -327,3 +328,64 @@ def test_a_record_from_json_names_its_source():
 
     with pytest.raises(DamagedSave, match=r"^old\.json: damaged save \(seed must be"):
         SaveRecord.from_json(data, "old.json")
+
+
+NOT_UTF8 = "CAST(X'67a1ff6d65' AS TEXT)"
+"""Text that is not UTF-8 (as random byte flips in a page leave it)."""
+
+
+@pytest.mark.parametrize("column", ["name", "game", "players", "updated", "summary"])
+def test_a_row_whose_text_is_not_utf8_is_listed_as_damaged_and_the_others_as_usual(
+    store, raw, column
+):
+    store.create("good", played(3)[0])
+    key = store.create("game", played(MOVES)[0])
+    raw().execute(f"UPDATE games SET {column} = {NOT_UTF8} WHERE id = ?", (key,))
+    before = _rows_as_stored(store.path)
+
+    listed = store.list()
+
+    damaged = [info for info in listed if info.error is not None]
+    assert [info.name for info in listed if info.error is None] == ["good"]
+    assert len(damaged) == 1 and damaged[0].listing is None
+    assert str(damaged[0].error).endswith(": damaged save (a stored field is not UTF-8 text)")
+    assert store.load("good")[0].summary["moves"] == 3
+    assert _rows_as_stored(store.path) == before
+
+
+def test_a_most_recent_game_whose_name_is_not_utf8_is_passed_over(store, raw):
+    store.create("older", played(3)[0])
+    key = store.create("newer", played(3)[0])
+    raw().execute(f"UPDATE games SET name = {NOT_UTF8} WHERE id = ?", (key,))
+
+    assert store.most_recent() == "older"
+    assert store.most_recent(unfinished=True) == "older"
+
+
+def test_a_move_whose_text_is_not_utf8_is_named_in_one_line_when_the_game_opens(store, raw):
+    store.create("good", played(3)[0])
+    key = store.create("game", played(MOVES)[0])
+    raw().execute(f"UPDATE moves SET action = {NOT_UTF8} WHERE game = ? AND number = 4", (key,))
+
+    with pytest.raises(SaveError) as caught:
+        store.load("game")
+
+    assert str(caught.value) == (
+        f"cannot open game: {store.path} is damaged (a stored text is not UTF-8); "
+        "it was left as it is"
+    )
+    assert [info.name for info in store.list()] == ["game", "good"]
+    assert store.load("good")[0].summary["moves"] == 3
+
+
+def _rows_as_stored(path: Path) -> list[tuple[Any, ...]]:
+    """Every game row with its text as stored bytes (rows() cannot read text that is not
+    UTF-8)."""
+    db = sqlite3.connect(path)
+    try:
+        return db.execute(
+            "SELECT id, CAST(name AS BLOB), CAST(game AS BLOB), CAST(players AS BLOB), "
+            "CAST(updated AS BLOB), CAST(summary AS BLOB), moves FROM games ORDER BY id"
+        ).fetchall()
+    finally:
+        db.close()

@@ -8,7 +8,7 @@ import os
 import pytest
 from textual.pilot import Pilot
 
-from saves import SaveInfo, SaveStore
+from saves import SaveStore
 from tui.model import GameSession
 from tui.screens.handoff import HandoffScreen
 from tui.screens.home import HomeScreen
@@ -56,13 +56,13 @@ async def test_home_screen_lists_the_saves_once_per_visit(
 ) -> None:
     new_session(store, "Ann,Bob", seed=4).close()
     calls: list[int] = []
-    real_list = store.list
+    real_revisions = store.revisions
 
-    def counting_list() -> list[SaveInfo]:
+    def counting_revisions(player: str | None = None) -> dict[int, int]:
         calls.append(1)
-        return real_list()
+        return real_revisions(player)
 
-    monkeypatch.setattr(store, "list", counting_list)
+    monkeypatch.setattr(store, "revisions", counting_revisions)
     app = app_for(store)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)

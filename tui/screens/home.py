@@ -14,7 +14,8 @@ from textual.widgets.option_list import Option
 
 from rules.catalog import CATALOG
 from saves import DamagedSave, SaveError, SaveInfo
-from tui.model import game_title, is_their_turn, players_text, seated
+from saves.visible import visible
+from tui.model import Tables, game_title, is_their_turn, players_text, seated
 from tui.widgets.header import TitleHeader
 
 GAME_ORDER = ("xoxo", "shifting-stones", "xylotar", "3x3")
@@ -132,12 +133,15 @@ class HomeScreen(Screen[None]):
         self.reload()
 
     def reload(self) -> None:
-        """List the stored games from their summaries (nothing is replayed); rows that
-        cannot be read, and games found damaged when opened, say what is wrong."""
+        """List the stored games from their summaries (nothing is replayed), reading again
+        only those that changed since the app last read them (`Tables`); rows that cannot
+        be read, and games found damaged when opened, say what is wrong."""
         self.infos = {}
         self.rows = []
+        tables: Tables = self.app.tables  # type: ignore[attr-defined]
         try:
-            infos = self.app.store.list()  # type: ignore[attr-defined]
+            tables.refresh()
+            infos = tables.infos()
         except SaveError as error:
             self.fill()
             self.query_one("#detail", Static).update(Text(str(error)))
@@ -184,7 +188,7 @@ class HomeScreen(Screen[None]):
 
     def fill(self) -> None:
         """Lay the save list out for the terminal's width and its longest name, and show
-        its rows. The cursor stays on the save it was on."""
+        its rows, control characters made visible. The cursor stays on the save it was on."""
         table = self.query_one("#saves", DataTable)
         self.laid_out_for = self.layout_key()
         columns = column_widths(*self.laid_out_for)
@@ -194,7 +198,7 @@ class HomeScreen(Screen[None]):
             table.add_column(label, width=width)
         for cells in self.rows:
             shown = (
-                cut_middle(cell, width) if middle else cell
+                cut_middle(visible(cell), width) if middle else visible(cell)
                 for cell, (_, width), middle in zip(cells, columns, CUT_IN_THE_MIDDLE, strict=True)
             )
             table.add_row(
@@ -232,7 +236,7 @@ class HomeScreen(Screen[None]):
         if info is None:
             detail.update("")
         elif info.error is not None:
-            text = Text(str(info.error))
+            text = Text(visible(str(info.error)))
             if info.error.replayable_moves:
                 text.append("\nPress r to resume it from there as a new save.", style="bold")
             detail.update(text)
@@ -242,7 +246,7 @@ class HomeScreen(Screen[None]):
             turn, player = summary.get("turn"), self.player
             if player and turn and not summary.get("over") and not is_their_turn(summary, player):
                 status = f"waiting for {turn} · {status}"
-            detail.update(Text(f"{info.name}: {status}. Enter opens it."))
+            detail.update(Text(visible(f"{info.name}: {status}. Enter opens it.")))
 
     @on(DataTable.RowHighlighted, "#saves")
     def save_highlighted(self) -> None:
