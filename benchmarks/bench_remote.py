@@ -3,20 +3,25 @@ figure against an anchor measured in the same run.
 
 The host is `python -m tui host` as a process of its own (so its memory and CPU are its
 own), on 127.0.0.1 and a free port, serving a scratch save folder with registered players
-(a new ed25519 key each) and a few 3 x 3 tables each. Players connect with asyncssh's
-client (an 80 x 24 xterm-256color pty); what each terminal receives is drawn by pyte as
-it arrives, noting when each chunk came. The local anchor runs the very command and
-environment the host gives a session (`remote.server.child_command` / `child_env`) on a
-pty opened here, read by the same event loop.
+(a new ed25519 key each) and a few 3 x 3 tables for each pair of them. Each player also
+has a table of their own against a computer where it is their turn ("NAME-at-the-
+table"), made last so that it heads their save list. Players connect with asyncssh's
+client (an 80 x 24 xterm-256color pty), a few at a time (as people arrive; the host
+admits only a few unauthenticated connections from one source at once); what each terminal receives
+is drawn by pyte as it arrives, noting when each chunk came. The local anchor runs the
+very command and environment the host gives a session (`remote.server.child_command` /
+`child_env`) on a pty opened here, read by the same event loop.
 
-echo     Key to echo: on Ann's home screen (her tables listed), `down` and `up` in turn
-         move the save list's cursor. Timed from writing the key to the first chunk that
-         changes the picture (the cursor moved: the echo), and to the chunk that
-         completes the picture that key showed before (the full repaint: the home screen
-         redraws the line describing the highlighted save a frame later); then the output
-         must go quiet (QUIET s). Over SSH against the local pty, one key each in turn in
-         the same run; a key that shows anything else is not counted ("lost"). p50 and
-         p95 of each; targets: SSH at most 2x local, for p50 and for p95.
+A key is timed from writing it to the first chunk that changes the picture (the echo),
+and to the chunk that completes the picture that key showed before (the full repaint);
+then the output must go quiet (QUIET s). At a table the key is `right` or `left` in
+turn (the hand's cursor moves between two cards), on the home screen `down` or `up`. A
+key that shows anything else is not counted ("lost") and the two pictures are learnt
+again.
+
+echo     Key to echo at a table, over SSH (Ann at her table) against the local pty (Bob
+         at his), one key each in turn in the same run. p50 and p95 of each; targets:
+         SSH at most 2x local, for p50 and for p95.
 move     A move appearing on the other terminal: Ann and Bob open the same 3 x 3 table
          from their home screens; the player whose footer offers Enter presses it (the
          table's cursor always sits on a legal move; an Enter held back is pressed again
@@ -24,30 +29,41 @@ move     A move appearing on the other terminal: Ann and Bob open the same 3 x 3
          on a connection of its own every POLL_DB s) until the other terminal received
          bytes that change its picture. n, p50, p95; target: p95 at most 0.5 s (absolute;
          the anchor shown is the table's poll interval, tui/screens/table.py).
+players  Every player at their table, all timed: N = 1, 8, 16, 32, 96 players connected,
+         each pressing a key every PACE s once the last one showed. At each N, WINDOWS
+         windows of keys; p50 and p95 of all players' keys in each window, and the
+         median of the windows is the figure at N, against the same at 1 player. The
+         commits every app sees meanwhile are the sessions' heartbeats (one every 5 s
+         each), so at every look some other terminal has committed. Also the CPU the
+         host and its apps used, and this benchmark's own (its clients share the cores).
+crowd    At CROWD players (32): the same windows with and without OWNED tables owned by
+         one more registered player who is not connected, taken in turn (the tables are
+         stored between two windows and deleted after the next), WINDOWS of each.
+         Target: p50 and p95 with at most 1.2x those without (the medians of windows).
 memory   Memory per connected player: VmRSS (/proc, with the process's descendants) of
-         each session's app on its home screen at the top of the ramp below, plus the
-         host's own growth per session (its RSS at the top against one session), against
-         a bare Textual app (benchmarks/bare_app.py) on a local pty (median of runs,
-         taken in turn with a local `hotseat --player Ann`, printed for reference).
-         Target: at most 1.5x, as for the app's memory in bench_saves.py.
-players  How many players one host serves: N = 1, 2, 4, ... sessions on their home
-         screens; all but the probe (Ann) press down or up every 0.4-0.6 s like live
-         players; the probe's key-to-echo p95 at each N (timed as for echo), with the CPU
-         the host and its apps used meanwhile. Reported: the curve, the largest N up to
-         which p95 stayed under 100 ms, and p95 at the largest N tried against one
-         player; target: under 100 ms there. The benchmark's own clients run on the same
-         cores (os.cpu_count() is printed), as does anything else the machine is doing.
+         each session's app at its table at the largest N, plus the host's own growth per
+         session (its RSS at the largest N against one session), against a bare Textual
+         app (benchmarks/bare_app.py) on a local pty (median of runs, taken in turn with a
+         local `hotseat --player Ann` on its home screen, printed for reference). Target:
+         at most 1.5x, as for the app's memory in bench_saves.py.
+logins   Failed logins one source gets through: for LOGIN_SECONDS, one client on
+         127.0.0.2 connects again and again, offering wrong keys (many a connection)
+         until the host lets it go; counted are the keys the host answered. Reported a
+         minute, with how long a registered player on 127.0.0.1 then takes to reach the
+         home screen.
 
 Every process started here is stopped at the end: the host by SIGTERM (it hangs up its
 sessions), local apps by their process group, any app the host left by its pid.
 
 Run from the project folder:
 
-    python benchmarks/bench_remote.py [--quick] [--only echo|move|ramp] [--players N]
+    python benchmarks/bench_remote.py [--quick] [--only echo|move|players|logins]
+                                      [--players N]
 
---quick takes fewer keys and moves and stops the ramp at 8 players (about a minute);
---only may be repeated (ramp is memory and players); --players N takes the ramp on,
-doubling, to N players (the host then admits N sessions).
+--quick takes fewer keys and moves, stops at 8 players and compares with and without the
+owned tables at 8 (about three minutes); --only may be repeated (players includes crowd
+and memory); --players N takes the players part on to N players (the crowd is at N when
+N is less than CROWD).
 """
 
 from __future__ import annotations
@@ -55,6 +71,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import math
 import os
 import random
 import signal
@@ -76,7 +93,8 @@ import pyte
 from remote.players import Players
 from remote.server import child_command
 from remote.server import child_env as session_env
-from saves import SaveStore
+from rules import get_game
+from saves import PlayerSpec, SaveRecord, SaveStore
 from saves.database import FILENAME
 from tui.model import GameSession, parse_players, registered_names
 from tui.screens.table import POLL_INTERVAL
@@ -87,6 +105,7 @@ from common import (
     Figure,
     Series,
     child_env,
+    open_terminal,
     percentile,
     run_parts,
     spawn_on_terminal,
@@ -94,7 +113,17 @@ from common import (
 
 COLUMNS, LINES = 80, 24
 TERM = "xterm-256color"
-KEYS = {"down": b"\x1b[B", "up": b"\x1b[A", "enter": b"\r"}
+KEYS = {
+    "down": b"\x1b[B",
+    "up": b"\x1b[A",
+    "right": b"\x1b[C",
+    "left": b"\x1b[D",
+    "enter": b"\r",
+}
+HOME_KEYS = ("down", "up")
+"""The keys that move the home screen's cursor between two saves and back."""
+TABLE_KEYS = ("right", "left")
+"""The keys that move a 3 x 3 hand's cursor between two cards and back."""
 CHUNK = 65536
 
 QUIET = 0.15
@@ -108,21 +137,35 @@ POLL_DB = 0.003
 RETRY = 1.0
 """Seconds after which an Enter that stored no move is pressed again."""
 PACE = (0.4, 0.6)
-"""Seconds between the keys of a live player in the ramp."""
-LIVE_SETTLE = 1.0
-"""Seconds the live players press keys before the probe is timed at each N."""
+"""Seconds a player waits, once their last key showed, before the next one."""
+ARRIVING = 8
+"""Players whose apps start and open their table at the same time."""
+HANDSHAKES = 3
+"""Players logging in at the same time: fewer than the host admits unauthenticated
+connections from one source (remote/door.py)."""
+CROWD = 32
+"""Players at their tables while the tables of another player are stored and deleted."""
+OWNED = 5000
+"""Tables of that other player (each against a computer)."""
+LOGIN_SOURCE = "127.0.0.2"
+"""Where the failed logins come from (the players connect from 127.0.0.1)."""
+WRONG_KEYS = 10
+"""Keys offered on each connection of the failed logins (more than any host allows)."""
 
 ECHO_TARGET = 2.0
 MOVE_TARGET_MS = 500.0
 MEMORY_TARGET = 1.5
+CROWD_TARGET = 1.2
 SERVED_MS = 100.0
 
 PROBE, OPPONENT = "Ann", "Bob"
+OWNER = "Owner"
+"""The registered player who owns OWNED tables and never connects."""
 TABLE = "table"
 SEED = 1474
 """The 3 x 3 deal at TABLE."""
 OWN_TABLES = 3
-"""Tables besides TABLE each player has, so the save list has rows to move between."""
+"""Tables each pair of players shares besides their own, so a save list has rows."""
 
 
 @dataclass
@@ -131,26 +174,59 @@ class Plan:
     """Keys timed on each side for echo."""
     moves: int
     levels: tuple[int, ...]
-    probe_keys: int
-    """Keys the probe times at each N."""
+    crowd: int
+    """Players at which the tables of another player are stored and deleted."""
+    windows: int
+    """Windows of keys at each level (and of each kind at the crowd)."""
+    keys: int
+    """Keys each player presses in a window, at least."""
+    samples: int
+    """Keys a window times in all, at least (fewer players press more keys each)."""
     memory_runs: int
+    login_seconds: float
 
 
-QUICK = Plan(echo_keys=20, moves=10, levels=(1, 2, 4, 8), probe_keys=16, memory_runs=3)
-FULL = Plan(echo_keys=60, moves=30, levels=(1, 2, 4, 8, 16, 32), probe_keys=30, memory_runs=5)
+QUICK = Plan(
+    echo_keys=20,
+    moves=10,
+    levels=(1, 4, 8),
+    crowd=8,
+    windows=3,
+    keys=6,
+    samples=16,
+    memory_runs=3,
+    login_seconds=10.0,
+)
+FULL = Plan(
+    echo_keys=60,
+    moves=30,
+    levels=(1, 8, 16, 32, 96),
+    crowd=CROWD,
+    windows=3,
+    keys=10,
+    samples=40,
+    memory_runs=5,
+    login_seconds=30.0,
+)
 
 
-def doubling(top: int) -> tuple[int, ...]:
-    """1, 2, 4, ... and `top`."""
-    levels = [1]
-    while levels[-1] * 2 < top:
-        levels.append(levels[-1] * 2)
-    return (*levels, top) if top > 1 else (1,)
+def up_to(top: int) -> tuple[int, ...]:
+    """FULL's levels below `top`, and `top`."""
+    return (*(n for n in FULL.levels if n < top), top)
 
 
 def player_names(count: int) -> list[str]:
     """PROBE, OPPONENT, then P03, P04, ...: `count` names."""
     return [PROBE, OPPONENT, *(f"P{i:02d}" for i in range(3, count + 1))][:count]
+
+
+def players_text(count: int) -> str:
+    return f"{count} player" + ("" if count == 1 else "s")
+
+
+def own_table(name: str) -> str:
+    """The name of `name`'s table against a computer, where it is their turn."""
+    return f"{name}-at-the-table"
 
 
 # ---- the scratch folder: players, keys, tables ----------------------------------------
@@ -164,17 +240,18 @@ class Folder:
     keys: dict[str, asyncssh.SSHKey]
 
 
-def prepare(work: Path, players: int) -> Folder:
-    """A new save folder in `work`: `players` registered players, OWN_TABLES tables for
-    each pair of them (PROBE and OPPONENT, P03 and P04, ...), and TABLE, made last so that
-    it heads PROBE's and OPPONENT's save lists."""
+def prepare(work: Path, players: int, *, shared: bool = False) -> Folder:
+    """A new save folder in `work`: `players` registered players (one more if odd) and
+    OWNER, OWN_TABLES tables for each pair of them (PROBE and OPPONENT, P03 and P04, ...);
+    then each player's own table (`own_table`), or with `shared` TABLE for PROBE and
+    OPPONENT, made last so that they head the save lists."""
     path = work / f"saves-{len(list(work.glob('saves-*')))}"
     keys_dir = work / "keys"
     keys_dir.mkdir(exist_ok=True)
     names = player_names(players + players % 2)
     registry = Players(path)
     keys = {}
-    for name in names:
+    for name in [*names, OWNER]:
         key = asyncssh.generate_private_key("ssh-ed25519", comment=f"{name}@bench")
         public = keys_dir / f"{path.name}-{name}.pub"
         key.write_public_key(public)
@@ -184,7 +261,11 @@ def prepare(work: Path, players: int) -> Folder:
     for first, second in zip(names[::2], names[1::2], strict=True):
         for n in range(OWN_TABLES):
             new_table(store, path, f"{first}-{second}-{n + 1}", first, second, SEED + n + 1)
-    new_table(store, path, TABLE, PROBE, OPPONENT, SEED)
+    if shared:
+        new_table(store, path, TABLE, PROBE, OPPONENT, SEED)
+    else:
+        for name in names:
+            new_table(store, path, own_table(name), name, "cpu:Cy", first_to_move(name))
     store.close()
     return Folder(path, keys)
 
@@ -192,8 +273,41 @@ def prepare(work: Path, players: int) -> Folder:
 def new_table(
     store: SaveStore, folder: Path, name: str, first: str, second: str, seed: int
 ) -> None:
-    specs = registered_names(parse_players(f"remote:{first},remote:{second}"), folder)
+    """A 3 x 3 table of registered player `first` and `second` (a registered player, or
+    a computer as `--players` writes one), made at `first`'s terminal."""
+    other = second if second.startswith("cpu:") else f"remote:{second}"
+    specs = registered_names(parse_players(f"remote:{first},{other}"), folder)
     GameSession.create(store, "3x3", specs, seed, name=name, player=first).close()
+
+
+def first_to_move(name: str) -> int:
+    """A seed from SEED on whose 3 x 3 deal `name`, in the first seat, moves first."""
+    game = get_game("3x3")
+    seed = SEED
+    while game.to_act(game.new_game([name, "Cy"], seed)) != [0]:
+        seed += 1
+    return seed
+
+
+def store_owned(folder: Path) -> None:
+    """OWNED tables of OWNER against a computer, each stored as a new game is."""
+    store = SaveStore(folder)
+    try:
+        players = [PlayerSpec(OWNER, "remote"), PlayerSpec("Cy", "computer")]
+        for n in range(OWNED):
+            store.create(f"owned-{n:05d}", SaveRecord.new("3x3", players, SEED + n))
+    finally:
+        store.close()
+
+
+def delete_owned(folder: Path) -> None:
+    """Delete OWNER's tables again (with their moves and their seats in the index)."""
+    store = SaveStore(folder)
+    try:
+        with store.database.transaction() as db:
+            db.execute("DELETE FROM games WHERE name LIKE 'owned-%'")
+    finally:
+        store.close()
 
 
 # ---- terminals -------------------------------------------------------------------------
@@ -306,11 +420,29 @@ class Terminal(ABC):
 
 
 class LocalTerminal(Terminal):
-    """A child process on a pty opened here, read by this event loop."""
+    """A child process on a pty opened here, read by this event loop. With `new_session`
+    it is started in a session of its own; without, `command` makes its own (as
+    `setsid --ctty` does for a session's app: started as the leader of a process group,
+    setsid would fork, and `proc` would be a parent that has exited at once)."""
 
-    def __init__(self, label: str, command: Sequence[str], env: dict[str, str], cwd: Path) -> None:
+    def __init__(
+        self,
+        label: str,
+        command: Sequence[str],
+        env: dict[str, str],
+        cwd: Path,
+        *,
+        new_session: bool = True,
+    ) -> None:
         super().__init__(label)
-        self.proc, self.master = spawn_on_terminal(command, env, cwd, (COLUMNS, LINES))
+        if new_session:
+            self.proc, self.master = spawn_on_terminal(command, env, cwd, (COLUMNS, LINES))
+        else:
+            self.master, slave = open_terminal((COLUMNS, LINES))
+            self.proc = subprocess.Popen(
+                command, cwd=cwd, env=env, stdin=slave, stdout=slave, stderr=slave
+            )
+            os.close(slave)
         os.set_blocking(self.master, False)
         self._loop = asyncio.get_running_loop()
         self._loop.add_reader(self.master, self._readable)
@@ -377,10 +509,14 @@ class SshTerminal(Terminal):
 
 
 async def stop_process(proc: subprocess.Popen[bytes]) -> None:
-    """SIGTERM to the process group `proc` leads, SIGKILL if it is still there after 5 s."""
+    """SIGTERM to the process group `proc` leads (to `proc` alone if it leads none yet),
+    SIGKILL if it is still there after 5 s."""
     for signum in (signal.SIGTERM, signal.SIGKILL):
-        with contextlib.suppress(ProcessLookupError):
+        try:
             os.killpg(proc.pid, signum)
+        except ProcessLookupError:
+            with contextlib.suppress(ProcessLookupError):
+                proc.send_signal(signum)
         for _ in range(100):
             if proc.poll() is not None:
                 return
@@ -404,9 +540,9 @@ def local_app(folder: Path, name: str) -> LocalTerminal:
     """`name`'s app exactly as the host starts it for a session, on a pty here."""
     player = Players(folder).named(name)
     assert player is not None
-    return LocalTerminal(
-        f"{name} on a local pty", child_command(folder, player), app_env(folder), folder
-    )
+    command = child_command(folder, player)
+    label = f"{name} on a local pty"
+    return LocalTerminal(label, command, app_env(folder), folder, new_session=False)
 
 
 # ---- the host ---------------------------------------------------------------------------
@@ -490,16 +626,35 @@ async def running_host(folder: Path, work: Path, sessions: int) -> AsyncIterator
                     os.kill(pid, signal.SIGKILL)
 
 
-async def connect_all(host: Host, folder: Folder, names: Sequence[str]) -> list[SshTerminal]:
-    """Connect `names` at once; each on its home screen, quiet."""
+async def connect_all(
+    host: Host, folder: Folder, names: Sequence[str], *, at_table: bool = False
+) -> list[SshTerminal]:
+    """Connect `names`, HANDSHAKES logging in and ARRIVING starting at a time; each on its
+    home screen, or with `at_table` at their own table (opened from the home screen, where
+    it heads the list), quiet."""
+    arriving, handshakes = asyncio.Semaphore(ARRIVING), asyncio.Semaphore(HANDSHAKES)
 
     async def one(name: str) -> SshTerminal:
-        term = await SshTerminal.open(host.port, name, folder.keys[name])
-        await term.shows("Your tables")
-        await term.quiet()
-        return term
+        async with arriving:
+            async with handshakes:
+                term = await SshTerminal.open(host.port, name, folder.keys[name])
+            await term.shows("Your tables")
+            await term.quiet()
+            if at_table:
+                await sit_down(term, name)
+            return term
 
     return list(await asyncio.gather(*(one(name) for name in names)))
+
+
+async def sit_down(term: Terminal, name: str) -> None:
+    """Open the save at the top of the list, `name`'s own table, and wait till it shows."""
+    term.send(KEYS["enter"])
+    try:
+        await term.until(lambda: at_table(term, own_table(name)))
+    except TimeoutError:
+        raise RuntimeError(f"{term.label}: {own_table(name)} never opened:\n{term.text}") from None
+    await term.quiet()
 
 
 # ---- /proc ----------------------------------------------------------------------------
@@ -549,34 +704,42 @@ def tree_rss_mb(pid: int, parent: dict[int, int] | None = None) -> float:
 
 
 class Pictures:
-    """The two pictures `down` and `up` switch a terminal between (learnt by pressing)."""
+    """The two pictures a pair of keys switches a terminal between (learnt by pressing)."""
 
-    def __init__(self, start: Cells, moved: Cells) -> None:
+    def __init__(self, start: Cells, moved: Cells, keys: tuple[str, str]) -> None:
         self.start = start
         self.moved = moved
-        self.next_key = "down"
+        self.keys = keys
+        self.next_key = keys[0]
 
     def target(self) -> Cells:
-        return self.moved if self.next_key == "down" else self.start
+        return self.moved if self.next_key == self.keys[0] else self.start
+
+    def after(self) -> str:
+        """The key pressed after `next_key`."""
+        forward, back = self.keys
+        return back if self.next_key == forward else forward
 
 
-async def learn(term: Terminal) -> Pictures:
-    """Press down (it must change the screen) and up (it must bring it back)."""
+async def learn(term: Terminal, keys: tuple[str, str]) -> Pictures:
+    """Press the first key (it must change the screen) and the second (it must bring it
+    back)."""
+    forward, back = keys
     for _ in range(3):
         await term.quiet()
         start = term.cells()
-        term.send(KEYS["down"])
+        term.send(KEYS[forward])
         with contextlib.suppress(TimeoutError):
             await term.until(lambda shown=start: term.cells() != shown, ECHO_TIMEOUT)
         await term.quiet()
         moved = term.cells()
-        term.send(KEYS["up"])
+        term.send(KEYS[back])
         with contextlib.suppress(TimeoutError):
             await term.until(lambda shown=start: term.cells() == shown, ECHO_TIMEOUT)
         await term.quiet()
         if moved != start and term.cells() == start:
-            return Pictures(start, moved)
-    raise RuntimeError(f"{term.label}: down does not move a cursor:\n{term.text}")
+            return Pictures(start, moved, keys)
+    raise RuntimeError(f"{term.label}: {forward} does not move a cursor:\n{term.text}")
 
 
 @dataclass
@@ -591,7 +754,7 @@ class Echoes:
 
 
 async def press(term: Terminal, pictures: Pictures, found: Echoes) -> Pictures:
-    """Time one key (down or up, in turn), then wait for quiet. A key that shows something
+    """Time one key (of the pair, in turn), then wait for quiet. A key that shows something
     other than before is not counted and the pictures are learnt again (a notification
     may have come)."""
     key = pictures.next_key
@@ -609,19 +772,19 @@ async def press(term: Terminal, pictures: Pictures, found: Echoes) -> Pictures:
     await term.quiet()
     if done is None or first is None or term.cells() != target:
         found.lost += 1
-        if key == "down":
-            term.send(KEYS["up"])
-        return await learn(term)
+        if key == pictures.keys[0]:
+            term.send(KEYS[pictures.keys[1]])
+        return await learn(term, pictures.keys)
     found.echo.append(1000 * (first - sent))
     found.full.append(1000 * (done - sent))
-    pictures.next_key = "up" if key == "down" else "down"
+    pictures.next_key = pictures.after()
     return pictures
 
 
 def spread(label: str, values: list[float], lost: int = 0) -> str:
     lost_keys = f", {lost} lost" if lost else ""
     return (
-        f"    {label:<34} n={len(values):<3} p50 {percentile(values, 50):7.2f} ms"
+        f"    {label:<34} n={len(values):<4} p50 {percentile(values, 50):7.2f} ms"
         f"  p95 {percentile(values, 95):7.2f} ms  (min {min(values):.2f} - max "
         f"{max(values):.2f}{lost_keys})"
     )
@@ -649,13 +812,15 @@ async def measure_echo(work: Path, plan: Plan) -> list[Figure]:
     folder = prepare(work, 2)
     local_found, ssh_found = Echoes(), Echoes()
     async with running_host(folder.path, work, 4) as host:
-        (ssh,) = await connect_all(host, folder, [PROBE])
-        local = local_app(folder.path, PROBE)
+        (ssh,) = await connect_all(host, folder, [PROBE], at_table=True)
+        local = local_app(folder.path, OPPONENT)
         try:
             await local.shows("Your tables")
+            await local.quiet()
+            await sit_down(local, OPPONENT)
             terminals = {"local": local, "ssh": ssh}
             found = {"local": local_found, "ssh": ssh_found}
-            pictures = {side: await learn(term) for side, term in terminals.items()}
+            pictures = {side: await learn(term, TABLE_KEYS) for side, term in terminals.items()}
             for side, term in terminals.items():  # warm-up, not counted
                 for _ in range(4):
                     pictures[side] = await press(term, pictures[side], Echoes())
@@ -671,8 +836,8 @@ async def measure_echo(work: Path, plan: Plan) -> list[Figure]:
             await local.close()
             await ssh.close()
     print(
-        f"\necho: a key (down/up in turn on the home screen's save list) over SSH and on a "
-        f"local pty, {COLUMNS}x{LINES} {TERM}, {plan.echo_keys} keys each, taken in turn"
+        f"\necho: a key (right/left in turn at a 3 x 3 table) over SSH and on a local pty, "
+        f"{COLUMNS}x{LINES} {TERM}, {plan.echo_keys} keys each, taken in turn"
     )
     print("  to the first chunk that changed the picture (the cursor moved):")
     print(spread("local pty (anchor)", local_found.echo, local_found.lost))
@@ -683,7 +848,7 @@ async def measure_echo(work: Path, plan: Plan) -> list[Figure]:
     figures = ratios("key to echo", ssh_found.echo, local_found.echo)
     figures += ratios("full repaint", ssh_found.full, local_found.full)
     print(
-        f"    app RSS on the home screen: local {local_rss:.1f} MB, "
+        f"    app RSS at the table: local {local_rss:.1f} MB, "
         f"over SSH {statistics.median(ssh_rss):.1f} MB"
     )
     return figures
@@ -697,8 +862,9 @@ def asks_to_move(term: Terminal) -> bool:
     return "⏎" in term.screen.display[-1]
 
 
-def at_table(term: Terminal) -> bool:
-    return term.screen.display[0].rstrip().endswith(f"— {TABLE}")
+def at_table(term: Terminal, table: str = TABLE) -> bool:
+    """The header names `table`: the terminal shows it."""
+    return term.screen.display[0].rstrip().endswith(f"— {table}")
 
 
 class MoveCount:
@@ -756,7 +922,7 @@ async def one_move(
 
 
 async def measure_move(work: Path, plan: Plan) -> list[Figure]:
-    folder = prepare(work, 2)
+    folder = prepare(work, 2, shared=True)
     delays: list[float] = []
     by: dict[str, int] = {}
     early = 0
@@ -804,37 +970,137 @@ async def measure_move(work: Path, plan: Plan) -> list[Figure]:
     return [Figure(name, p95, "ms", MOVE_TARGET_MS, POLL_INTERVAL * 1000, absolute=True)]
 
 
-# ---- the ramp: memory and players served -------------------------------------------------
+# ---- every player at a table: the curve, the crowd, memory --------------------------------
 
 
-async def live_player(
-    term: Terminal, stop: asyncio.Event, rng: random.Random, sent: list[int]
-) -> None:
-    """Press down and up in turn every PACE seconds until `stop`; count them in `sent`."""
-    key = "down"
-    with contextlib.suppress(TimeoutError):
-        await asyncio.wait_for(stop.wait(), rng.uniform(0, PACE[1]))
-    while not stop.is_set():
-        with contextlib.suppress(asyncssh.Error, OSError):
-            term.send(KEYS[key])
-            sent[0] += 1
-        key = "up" if key == "down" else "down"
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(stop.wait(), rng.uniform(*PACE))
+@dataclass
+class Seat:
+    """A connected player at their table, and the pictures their keys switch between."""
+
+    term: SshTerminal
+    pictures: Pictures
+
+
+@dataclass
+class Window:
+    """One window of keys at one number of players."""
+
+    echoes: Echoes
+    cores: float
+    """CPU the host and its apps used meanwhile, in cores."""
+    own: float
+    """CPU this benchmark (the players' clients) used meanwhile, in cores."""
+
+    def p(self, q: float, full: bool = False) -> float:
+        return percentile(self.echoes.full if full else self.echoes.echo, q)
+
+
+def median_p(windows: list[Window], q: float, full: bool = False) -> float:
+    """The median over `windows` of each one's q-th percentile."""
+    return statistics.median(w.p(q, full) for w in windows)
 
 
 @dataclass
 class Level:
     players: int
-    echoes: Echoes
+    windows: list[Window]
     app_rss: list[float]
     host_rss: float
-    cores: float
-    """CPU the host and its apps used while the probe was timed, in cores."""
-    live_keys: float
-    """Keys per second the live players sent meanwhile."""
-    live_bytes: float
-    """Bytes per second their terminals received meanwhile."""
+
+
+async def typing(seat: Seat, keys: int, rng: random.Random, found: Echoes) -> None:
+    """`keys` timed keys at `seat`'s table, each PACE s after the last one showed."""
+    await asyncio.sleep(rng.uniform(0, PACE[1]))
+    for _ in range(keys):
+        seat.pictures = await press(seat.term, seat.pictures, found)
+        await asyncio.sleep(rng.uniform(*PACE))
+
+
+async def window(host: Host, seats: list[Seat], plan: Plan, rng: random.Random) -> Window:
+    """Every seated player presses their keys; all of them timed."""
+    keys = max(plan.keys, math.ceil(plan.samples / len(seats)))
+    found = Echoes()
+    apps = host.sessions()
+    started = (time.perf_counter(), cpu_seconds([host.proc.pid, *apps]), time.process_time())
+    await asyncio.gather(*(typing(seat, keys, rng, found) for seat in seats))
+    seconds = time.perf_counter() - started[0]
+    cores = (cpu_seconds([host.proc.pid, *apps]) - started[1]) / seconds
+    return Window(found, cores, (time.process_time() - started[2]) / seconds)
+
+
+def window_line(label: str, windows: list[Window]) -> str:
+    keys = sum(len(w.echoes.echo) for w in windows)
+    lost = sum(w.echoes.lost for w in windows)
+    return (
+        f"    {label:<24} echo p50 {median_p(windows, 50):7.2f}  p95 "
+        f"{median_p(windows, 95):7.2f} ms;  full p50 {median_p(windows, 50, True):7.2f}  "
+        f"p95 {median_p(windows, 95, True):7.2f} ms  ({keys} keys"
+        + (f", {lost} lost" if lost else "")
+        + f"; {statistics.median(w.cores for w in windows):.2f} cores host+apps, "
+        f"{statistics.median(w.own for w in windows):.2f} clients)"
+    )
+
+
+async def settle(seats: list[Seat]) -> None:
+    await asyncio.gather(*(seat.term.quiet() for seat in seats))
+
+
+async def crowd(
+    host: Host, folder: Folder, seats: list[Seat], plan: Plan, rng: random.Random
+) -> tuple[list[Window], list[Window]]:
+    """Windows without and with OWNED tables of OWNER stored, in turn; the tables are
+    stored after each window without and deleted after each window with them."""
+    without: list[Window] = []
+    owned: list[Window] = []
+    for _ in range(plan.windows):
+        without.append(await window(host, seats, plan, rng))
+        started = time.perf_counter()
+        await asyncio.to_thread(store_owned, folder.path)
+        print(f"      stored {OWNED:,} tables of {OWNER} in {time.perf_counter() - started:.1f} s")
+        await settle(seats)
+        owned.append(await window(host, seats, plan, rng))
+        await asyncio.to_thread(delete_owned, folder.path)
+        await settle(seats)
+    return without, owned
+
+
+async def players(
+    work: Path, folder: Folder, plan: Plan
+) -> tuple[list[Level], tuple[list[Window], list[Window]]]:
+    top = plan.levels[-1]
+    names = player_names(top)
+    rng = random.Random(1)
+    levels: list[Level] = []
+    compared: tuple[list[Window], list[Window]] = ([], [])
+    seats: list[Seat] = []
+    async with running_host(folder.path, work, top) as host:
+        try:
+            for n in plan.levels:
+                started = time.perf_counter()
+                joining = names[len(seats) : n]
+                terms = await connect_all(host, folder, joining, at_table=True)
+                learnt = await asyncio.gather(*(learn(term, TABLE_KEYS) for term in terms))
+                seats += [Seat(t, p) for t, p in zip(terms, learnt, strict=True)]
+                print(
+                    f"    {players_text(n):>11} at their tables ({len(joining)} joined in "
+                    f"{time.perf_counter() - started:.0f} s)",
+                    flush=True,
+                )
+                if n == plan.crowd:
+                    compared = await crowd(host, folder, seats, plan, rng)
+                    windows = compared[0]
+                else:
+                    windows = [await window(host, seats, plan, rng) for _ in range(plan.windows)]
+                parent = parents()
+                apps = children_of(host.proc.pid, parent)
+                if len(apps) != n:
+                    raise RuntimeError(f"{n} players connected, but the host runs {len(apps)}")
+                app_rss = [tree_rss_mb(pid, parent) for pid in apps]
+                levels.append(Level(n, windows, app_rss, rss_mb(host.proc.pid)))
+                print(window_line(players_text(n), windows), flush=True)
+        finally:
+            await asyncio.gather(*(seat.term.close() for seat in seats), return_exceptions=True)
+    return levels, compared
 
 
 def quiet_bare_rss(runs: int, folder: Path) -> tuple[Series, Series]:
@@ -853,7 +1119,7 @@ async def settled_rss(term: LocalTerminal, text: str) -> float:
 
 
 async def bare_and_local(runs: int, folder: Path) -> tuple[Series, Series]:
-    bare, local = Series("bare Textual app", "MB"), Series("hotseat, local pty", "MB")
+    bare, local = Series("bare Textual app", "MB"), Series("hotseat --player, local pty", "MB")
     command = [sys.executable, str(HERE / "bare_app.py")]
     for _ in range(runs):
         term = LocalTerminal("bare app", command, app_env(folder), folder)
@@ -862,74 +1128,39 @@ async def bare_and_local(runs: int, folder: Path) -> tuple[Series, Series]:
     return bare, local
 
 
-async def ramp(work: Path, folder: Folder, plan: Plan) -> list[Level]:
-    top = plan.levels[-1]
-    names = player_names(top)
-    rng = random.Random(1)
-    stop = asyncio.Event()
-    levels: list[Level] = []
-    terminals: list[SshTerminal] = []
-    live: list[asyncio.Future[None]] = []
-    sent = [0]
-    async with running_host(folder.path, work, top) as host:
-        try:
-            for n in plan.levels:
-                joining = await connect_all(host, folder, names[len(terminals) : n])
-                for term in joining:
-                    if term.label.startswith(PROBE):
-                        continue
-                    term.drawing = False
-                    live.append(asyncio.ensure_future(live_player(term, stop, rng, sent)))
-                terminals += joining
-                await asyncio.sleep(LIVE_SETTLE)
-                probe = terminals[0]
-                pictures = await learn(probe)
-                found = Echoes()
-                parent = parents()
-                apps = children_of(host.proc.pid, parent)
-                host.apps |= set(apps)
-                before = (time.perf_counter(), cpu_seconds([host.proc.pid, *apps]), sent[0])
-                received = sum(term.received for term in terminals[1:])
-                for _ in range(plan.probe_keys):
-                    pictures = await press(probe, pictures, found)
-                seconds = time.perf_counter() - before[0]
-                levels.append(
-                    Level(
-                        n,
-                        found,
-                        [tree_rss_mb(pid, parent) for pid in apps],
-                        rss_mb(host.proc.pid),
-                        (cpu_seconds([host.proc.pid, *apps]) - before[1]) / seconds,
-                        (sent[0] - before[2]) / seconds,
-                        (sum(term.received for term in terminals[1:]) - received) / seconds,
-                    )
-                )
-                if len(apps) != n:
-                    raise RuntimeError(f"{n} players connected, but the host runs {len(apps)}")
-                print(
-                    f"    {n:>3} players: probe's key to echo p95 "
-                    f"{percentile(found.echo, 95):7.2f} ms",
-                    flush=True,
-                )
-        finally:
-            stop.set()
-            await asyncio.gather(*live, return_exceptions=True)
-            await asyncio.gather(*(term.close() for term in terminals), return_exceptions=True)
-    return levels
-
-
-def bench_ramp(work: Path, plan: Plan) -> list[Figure]:
+def bench_players(work: Path, plan: Plan) -> list[Figure]:
     folder = prepare(work, plan.levels[-1])
     print(
-        f"\nramp: players on their home screens, all but the probe pressing a key every "
-        f"{PACE[0]}-{PACE[1]} s; {os.cpu_count()} cores"
+        f"\nplayers: every player at their own 3 x 3 table pressing right/left, each key "
+        f"{PACE[0]}-{PACE[1]} s after the last one showed, all timed; {plan.windows} windows "
+        f"at each N, the median of the windows' p50s and p95s; {os.cpu_count()} cores"
     )
-    levels = asyncio.run(ramp(work, folder, plan))
+    levels, (without, owned) = asyncio.run(players(work, folder, plan))
     bare, local = quiet_bare_rss(plan.memory_runs, folder.path)
     first, last = levels[0], levels[-1]
+    print(
+        f"\nplayers: key to echo and full repaint, players at their tables ({os.cpu_count()} cores)"
+    )
+    for level in levels:
+        print(window_line(players_text(level.players), level.windows))
+    one50, one95 = median_p(first.windows, 50), median_p(first.windows, 95)
+    print("  against 1 player (ratio of the medians of the windows):")
+    for level in levels[1:]:
+        print(
+            f"    {level.players:>3} players: p50 {median_p(level.windows, 50) / one50:.2f}x, "
+            f"p95 {median_p(level.windows, 95) / one95:.2f}x"
+        )
+    best = served(levels)
+    print(f"    largest N with echo p95 under {SERVED_MS:.0f} ms: {best} (of {last.players} tried)")
+    print(
+        f"\ncrowd: {plan.crowd} players at their tables, without and with {OWNED:,} tables "
+        f"of {OWNER} (not connected) in the database, {plan.windows} windows of each in turn"
+    )
+    print(window_line("without", without))
+    print(window_line(f"with {OWNED:,} tables", owned))
     growth = (last.host_rss - first.host_rss) / max(1, last.players - first.players)
     app = statistics.median(last.app_rss)
-    print(f"\nmemory: VmRSS with descendants, on the home screen ({last.players} players)")
+    print(f"\nmemory: VmRSS with descendants, at their tables ({last.players} players)")
     print(Series(f"session apps ({last.players})", "MB", last.app_rss).line())
     print(bare.line())
     print(local.line())
@@ -943,43 +1174,111 @@ def bench_ramp(work: Path, plan: Plan) -> list[Figure]:
         f"    per connected player {per_player:.1f} MB (app {app:.1f} + host {growth:.2f}), "
         f"{per_player / bare.median:.2f}x the bare app"
     )
-    print(f"\nplayers: the probe's keys by players connected ({os.cpu_count()} cores)")
-    print("  to echo (the cursor moved):")
-    for level in levels:
-        print(spread(f"{level.players} players", level.echoes.echo, level.echoes.lost))
-    print("  to the full repaint:")
-    for level in levels:
-        print(spread(f"{level.players} players", level.echoes.full))
-    print("  meanwhile (host and apps' CPU; the live players' keys and output):")
-    for level in levels:
-        print(
-            f"    {level.players:>3} players: {level.cores:.2f} cores busy, "
-            f"{level.live_keys:.0f} keys/s, {level.live_bytes / 1024:.0f} KB/s"
-        )
-    best = served(levels)
-    print(f"    largest N with echo p95 under {SERVED_MS:.0f} ms: {best} (of {last.players} tried)")
+    with_label = f"{plan.crowd} players + {OWNED} tables"
     return [
-        Figure("memory per connected player", per_player, "MB", MEMORY_TARGET, bare.median),
         Figure(
             f"echo p95, {last.players} players (<100 ms: {best})",
-            percentile(last.echoes.echo, 95),
+            median_p(last.windows, 95),
             "ms",
             SERVED_MS,
-            percentile(first.echoes.echo, 95),
+            one95,
             absolute=True,
         ),
+        Figure(
+            f"echo p50, {with_label}",
+            median_p(owned, 50),
+            "ms",
+            CROWD_TARGET,
+            median_p(without, 50),
+        ),
+        Figure(
+            f"echo p95, {with_label}",
+            median_p(owned, 95),
+            "ms",
+            CROWD_TARGET,
+            median_p(without, 95),
+        ),
+        Figure("memory per connected player", per_player, "MB", MEMORY_TARGET, bare.median),
     ]
 
 
 def served(levels: list[Level]) -> int:
-    """The most players at which the probe's echo p95 stayed under SERVED_MS, as it did
-    with every fewer player tried (0 if not even one)."""
+    """The most players at which echo p95 stayed under SERVED_MS, as it did with every
+    fewer player tried (0 if not even one)."""
     best = 0
     for level in levels:
-        if percentile(level.echoes.echo, 95) >= SERVED_MS:
+        if median_p(level.windows, 95) >= SERVED_MS:
             break
         best = level.players
     return best
+
+
+# ---- failed logins from one source ------------------------------------------------------
+
+
+class WrongKeys(asyncssh.SSHClient):
+    """A client that offers WRONG_KEYS keys nobody registered, counting each one offered."""
+
+    def __init__(self, keys: list[asyncssh.SSHKey], offered: list[int]) -> None:
+        self._keys = list(keys)
+        self._offered = offered
+
+    def public_key_auth_requested(self) -> asyncssh.SSHKey | None:
+        if not self._keys:
+            return None
+        self._offered[0] += 1
+        return self._keys.pop()
+
+
+async def failed_logins(port: int, seconds: float) -> tuple[int, int, int]:
+    """Connections made, keys offered and connections refused before any key (closed or
+    not accepted) while one client on LOGIN_SOURCE tries for `seconds`."""
+    keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(WRONG_KEYS)]
+    offered, connections, refused = [0], 0, 0
+    deadline = time.perf_counter() + seconds
+    while time.perf_counter() < deadline:
+        connections += 1
+        before = offered[0]
+        try:
+            conn = await asyncio.wait_for(
+                asyncssh.connect(
+                    "127.0.0.1",
+                    port,
+                    local_addr=(LOGIN_SOURCE, 0),
+                    known_hosts=None,
+                    agent_path=None,
+                    client_factory=lambda: WrongKeys(keys, offered),
+                    preferred_auth="publickey",
+                ),
+                max(0.1, deadline - time.perf_counter()),
+            )
+            conn.close()
+        except (OSError, asyncssh.Error, TimeoutError):
+            pass
+        if offered[0] == before:
+            refused += 1
+    return connections, offered[0], refused
+
+
+async def logins(work: Path, plan: Plan) -> list[Figure]:
+    folder = prepare(work, 2)
+    async with running_host(folder.path, work, 4) as host:
+        connections, offered, refused = await failed_logins(host.port, plan.login_seconds)
+        started = time.perf_counter()
+        (ann,) = await connect_all(host, folder, [PROBE])
+        login = time.perf_counter() - started
+        await ann.close()
+    per_minute = offered * 60 / plan.login_seconds
+    print(
+        f"\nlogins: one client on {LOGIN_SOURCE} offering wrong keys ({WRONG_KEYS} a "
+        f"connection) for {plan.login_seconds:.0f} s"
+    )
+    print(
+        f"    {connections} connections, {refused} of them refused before any key; "
+        f"{offered} keys answered: {per_minute:.0f} failed logins a minute"
+    )
+    print(f"    then {PROBE} on 127.0.0.1 reached the home screen in {login:.2f} s")
+    return []
 
 
 def main() -> None:
@@ -989,12 +1288,12 @@ def main() -> None:
         "--players",
         type=int,
         metavar="N",
-        help="take the ramp to N players (default 32; 8 with --quick)",
+        help="take the players part to N players (default 96; 8 with --quick)",
     )
     parser.add_argument(
         "--only",
         action="append",
-        choices=("echo", "move", "ramp"),
+        choices=("echo", "move", "players", "logins"),
         help="run only this part (may be repeated)",
     )
     args = parser.parse_args()
@@ -1002,15 +1301,17 @@ def main() -> None:
     if args.players is not None:
         if args.players < 1:
             parser.error("--players needs at least 1")
-        plan = replace(plan, levels=doubling(args.players))
-    parts = args.only or ["echo", "move", "ramp"]
+        plan = replace(plan, levels=up_to(args.players), crowd=min(CROWD, args.players))
+    parts = args.only or ["echo", "move", "players", "logins"]
     steps: list[Callable[[Path], list[Figure]]] = []
     if "echo" in parts:
         steps.append(lambda work: asyncio.run(measure_echo(work, plan)))
     if "move" in parts:
         steps.append(lambda work: asyncio.run(measure_move(work, plan)))
-    if "ramp" in parts:
-        steps.append(lambda work: bench_ramp(work, plan))
+    if "players" in parts:
+        steps.append(lambda work: bench_players(work, plan))
+    if "logins" in parts:
+        steps.append(lambda work: asyncio.run(logins(work, plan)))
     run_parts(steps, args.quick)
 
 

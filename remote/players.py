@@ -23,6 +23,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from remote.door import SIGNATURE_ALGORITHMS
 from rules import names
 from rules.names import cells, normal_name, quoted
 
@@ -272,9 +273,23 @@ def read_public_key(path: Path) -> asyncssh.SSHKey:
     if count > 1:
         raise PlayersError(f"{path} holds {count} keys; give a file with exactly one")
     try:
-        return asyncssh.import_public_key("\n".join(lines) + "\n")
+        key = asyncssh.import_public_key("\n".join(lines) + "\n")
     except (asyncssh.KeyImportError, ValueError):
         raise PlayersError(f"{path} is not an SSH public key") from None
+    if key.get_algorithm() not in KEY_ALGORITHMS:
+        raise PlayersError(
+            f"{path} is a {key.get_algorithm()} key, which the host no longer accepts; "
+            "give an ed25519, ECDSA or RSA key (ssh-keygen -t ed25519)"
+        )
+    return key
+
+
+KEY_ALGORITHMS = frozenset(
+    {"ssh-rsa"} | {name for name in SIGNATURE_ALGORITHMS if not name.startswith("rsa-sha2-")}
+)
+"""The kinds of key a player may register: those that sign with an algorithm the host
+accepts (an RSA key is "ssh-rsa" as a key and signs with SHA-2 at the host; a DSA key
+cannot)."""
 
 
 def is_private_key(text: str) -> bool:

@@ -13,12 +13,20 @@ are free at once.
 
 Rules of the door:
 - Identity is the public key only: the SSH user name is ignored, passwords and
-  keyboard-interactive are off, and the player is `Players(folder).by_key(key)`, read anew for
-  each connection (so `hotseat players add` needs no restart). Unknown keys are refused with
-  one line in the host's log.
+  keyboard-interactive are off, and the player is `host.registry.by_key(key)`: players.json
+  parsed once and again whenever it changes (so `hotseat players add` needs no restart).
+  Unknown keys are refused with one line in the host's log.
+- Before login the door holds as sshd does (`remote.door`): 6 failed attempts a connection
+  then a disconnect, 30 s to log in, unauthenticated connections capped per source and in
+  all (MaxStartups), a growing refusal for sources whose logins keep failing, open files
+  kept in reserve, refusals logged at a bounded rate, modern algorithms only.
+- StrictModes: the host does not start while the save folder, players.json or the host key
+  could be changed by someone else, or the host key read.
 - A session gets the app and nothing else: exec requests, subsystems (SFTP), scp, port, agent
   and X11 forwarding are refused; a session without a pty is told to use `ssh -t`.
-- At most `max_sessions` sessions at once; one more is told the table is full.
+- At most `max_sessions` sessions at once, `max_player_sessions` of them one player's, and
+  MAX_CHANNELS session channels open on one connection (OpenSSH's MaxSessions); one more is
+  refused with one line. Environment variables a client sends are refused and never kept.
 - Keepalives find dead connections.
 """
 
@@ -39,15 +47,30 @@ from collections.abc import Callable
 from pathlib import Path
 
 import asyncssh
+from asyncssh import encryption, kex, mac, public_key
 
+from remote.door import (
+    ENCRYPTION_ALGORITHMS,
+    KEX_ALGORITHMS,
+    MAC_ALGORITHMS,
+    SIGNATURE_ALGORITHMS,
+    Door,
+    Limits,
+    raise_open_file_limit,
+    signature_algorithm,
+    source_of,
+    supported,
+)
 from remote.players import (
+    FILE_NAME,
     USAGE_ERROR,
     Players,
     PlayersError,
     RemotePlayer,
     read_capped,
 )
-from remote.session import Session, say
+from remote.registry import Registry, mode_problem
+from remote.session import APP_MEMORY, Channels, Session, SessionChannel, registered, say
 from remote.session import child_command as child_command
 from remote.session import child_env as child_env
 from remote.session import set_size as set_size
@@ -56,8 +79,9 @@ HOST_KEY_FILE = "host_key"
 MAX_KEY_FILE = 64 * 1024
 KEEPALIVE_INTERVAL = 5
 KEEPALIVE_COUNT_MAX = 3
-LOGIN_TIMEOUT = 30
 CLOSE_GRACE = 2.0
+MAX_PLAYER_SESSIONS = 3
+"""Sessions one player may have at once unless the host says otherwise."""
 
 Log = Callable[[str], None]
 
@@ -81,6 +105,30 @@ def prepare_folder(folder: Path) -> None:
         raise HostError(f"cannot create the folder {folder} ({error.strerror})") from None
     if not os.access(folder, os.W_OK | os.X_OK):
         raise HostError(f"the folder {folder} is not writable")
+
+
+def strict_modes(folder: Path, key_saved: bool) -> None:
+    """StrictModes, as sshd's: HostError when the save folder, players.json or the saved
+    host key could be changed by someone else (another owner, or writable by the group or
+    others), or the host key read by anyone else. A folder hotseat made passes (0700, its
+    files 0600)."""
+    checks = [(folder, "the save folder", False), (folder / FILE_NAME, "the players file", False)]
+    if key_saved:
+        checks.append((folder / HOST_KEY_FILE, "the host key", True))
+    for path, what, secret in checks:
+        try:
+            info = os.stat(path)
+        except OSError:
+            continue  # nothing there yet, or what reads it says why not
+        problem = mode_problem(info, secret)
+        if problem is None:
+            continue
+        where = shlex.quote(str(path))
+        if problem.startswith("belongs"):
+            fix = "it must be yours"
+        else:
+            fix = f"fix it with: chmod {'600' if secret else 'go-w'} {where}"
+        raise HostError(f"{what} {path} {problem}; {fix}")
 
 
 def host_key(folder: Path) -> tuple[asyncssh.SSHKey, bool]:
@@ -137,16 +185,44 @@ class Gate(asyncssh.SSHServer):
         self._conn: asyncssh.SSHServerConnection | None = None
         self._candidate: RemotePlayer | None = None
         self.player: RemotePlayer | None = None
+        self.channels = Channels(host._serve)
+        self._address = "an unknown address"
+        self._source = ""
+        self._waiting = False
+        """True from admission until it logs in or ends (it counts at the door meanwhile)."""
+        self._probed = False
+        self._offered = False
+        self._failures = 0
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self._conn = conn
+        self._address = peer_address(conn)
+        self._source = source_of(self._address)
+        if not self._host.door.admit(self._source, self._address):
+            conn.abort()  # before even the version line: a refusal costs no key exchange
+            return
+        self._waiting = True
         self._host.connections.add(conn)
+        # asyncssh has no hook for a failed attempt or a signature's algorithm, so the door
+        # wraps the two methods of this connection every attempt goes through.
+        self._send_failure = conn.send_userauth_failure
+        self._validate = conn.validate_public_key
+        conn.send_userauth_failure = self._attempt_failed  # type: ignore[method-assign]
+        conn.validate_public_key = self._validate_signed  # type: ignore[method-assign]
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self._conn is not None:
             self._host.connections.discard(self._conn)
+        if self._waiting:
+            self._waiting = False
+            self._host.door.ended(self._source, self._address, self._failures)
         if self.player is not None:
             self._host.log(f"{self.player.name} left")
+
+    def session_requested(self) -> tuple[SessionChannel, asyncssh.SSHServerProcess[bytes]]:
+        """A session channel and its session (`Channels`: at most MAX_CHANNELS at once)."""
+        assert self._conn is not None
+        return self.channels.open(self._conn)
 
     def begin_auth(self, username: str) -> bool:
         return True
@@ -163,23 +239,60 @@ class Gate(asyncssh.SSHServer):
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         """Accept the key of a registered player. asyncssh checks the signature right after
         this call, so the last key accepted here is the one that logs in."""
-        address = peer_address(self._conn) if self._conn else "an unknown address"
+        address, door = self._address, self._host.door
         try:
-            player = Players(self._host.folder).by_key(key)
+            player = self._host.registry.by_key(key)
         except PlayersError as error:
-            self._host.log(f"refused a key from {address}: {error}")
+            door.note(self._source, f"refused a key from {address}: {error}")
             return False
         if player is None:
-            self._host.log(
+            door.note(
+                self._source,
                 f"refused an unknown key {key.get_algorithm()} {key.get_fingerprint()} "
-                f"from {address}"
+                f"from {address}",
             )
             return False
         self._candidate = player
         return True
 
+    async def _validate_signed(
+        self, username: str, key_data: bytes, msg: bytes, signature: bytes
+    ) -> bool:
+        """asyncssh's check of an offered key and its signature, refusing signatures made
+        with an algorithm the host does not accept (ssh-rsa: SHA-1), and every key once the
+        connection is cut (requests sent ahead of the cut are not looked at)."""
+        self._offered = True
+        if self._failures >= self._host.door.limits.max_auth_tries:
+            return False
+        algorithm = signature_algorithm(signature) if signature else ""
+        if algorithm and algorithm not in self._host.signature_algorithms:
+            self._host.door.note(
+                self._source, f"refused a {algorithm} signature from {self._address}"
+            )
+            return False
+        return await self._validate(username, key_data, msg, signature)
+
+    def _attempt_failed(self, partial_success: bool) -> None:
+        """asyncssh's answer to a failed attempt, counted: the client's first probe without a
+        key (the "none" method) is free, as in sshd; at `max_auth_tries` failures the
+        connection is cut instead."""
+        if self._offered or self._probed:
+            self._failures += 1
+        self._probed = True
+        tries = self._host.door.limits.max_auth_tries
+        if self._failures < tries:
+            self._send_failure(partial_success)
+            return
+        assert self._conn is not None
+        self._conn.disconnect(
+            asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "Too many authentication failures"
+        )
+
     def auth_completed(self) -> None:
         self.player = self._candidate
+        if self._waiting:
+            self._waiting = False
+            self._host.door.authenticated(self._source)
         if self.player is not None and self._conn is not None:
             self._host.log(f"{self.player.name} connected from {peer_address(self._conn)}")
 
@@ -187,10 +300,26 @@ class Gate(asyncssh.SSHServer):
 class Host:
     """A running `hotseat host`: its listening socket, connections and sessions."""
 
-    def __init__(self, folder: Path, max_sessions: int, log: Log) -> None:
+    def __init__(
+        self,
+        folder: Path,
+        max_sessions: int,
+        log: Log,
+        *,
+        max_player_sessions: int = MAX_PLAYER_SESSIONS,
+        app_memory: int = APP_MEMORY,
+        limits: Limits | None = None,
+    ) -> None:
         self.folder = folder
         self.max_sessions = max_sessions
+        self.max_player_sessions = max_player_sessions
+        self.app_memory = app_memory
         self.log = log
+        self.door = Door(limits or Limits(), log)
+        self.registry = Registry(folder)
+        self.signature_algorithms = supported(
+            SIGNATURE_ALGORITHMS, public_key.get_public_key_algs()
+        )
         self.connections: set[asyncssh.SSHServerConnection] = set()
         self.sessions: set[Session] = set()
         self.fingerprint = ""
@@ -203,14 +332,15 @@ class Host:
         works, so a host that cannot start leaves no key behind); HostError if not."""
         prepare_folder(self.folder)
         key, new = host_key(self.folder)
+        strict_modes(self.folder, key_saved=not new)
         self.fingerprint = key.get_fingerprint()
+        limits = self.door.limits
         try:
             self._acceptor = await asyncssh.create_server(
                 lambda: Gate(self),
                 listen,
                 port,
                 server_host_keys=[key],
-                process_factory=self._serve,
                 encoding=None,
                 line_editor=False,
                 allow_pty=True,
@@ -223,7 +353,12 @@ class Host:
                 allow_scp=False,
                 keepalive_interval=KEEPALIVE_INTERVAL,
                 keepalive_count_max=KEEPALIVE_COUNT_MAX,
-                login_timeout=LOGIN_TIMEOUT,
+                login_timeout=limits.login_grace,
+                backlog=self.door.backlog,
+                kex_algs=supported(KEX_ALGORITHMS, kex.get_kex_algs()),
+                signature_algs=self.signature_algorithms,
+                encryption_algs=supported(ENCRYPTION_ALGORITHMS, encryption.get_encryption_algs()),
+                mac_algs=supported(MAC_ALGORITHMS, mac.get_mac_algs()),
             )
         except OSError as error:
             raise HostError(listen_problem(error, listen, port)) from None
@@ -254,12 +389,20 @@ class Host:
                 conn.abort()
         if self._acceptor is not None:
             await self._acceptor.wait_closed()
+        self.door.flush()
+
+    def loop_error(self, loop: asyncio.AbstractEventLoop, context: dict[str, object]) -> None:
+        """The event loop's errors (a failed accept, a connection dropped mid-step): one
+        line in the log at the bounded rate, never a traceback."""
+        error = context.get("exception")
+        text = f"{context.get('message', 'error')}" + (f": {error}" if error else "")
+        self.door.errors.line("the host", f"the host went on after an error: {text}")
 
     async def _serve(self, process: asyncssh.SSHServerProcess[bytes]) -> None:
         """A new session: the app on a pty, or one line saying why not."""
         gate = process.channel.get_connection().get_owner()
         player = gate.player if isinstance(gate, Gate) else None
-        refusal = self._refusal(process)
+        refusal = self._refusal(process, player) if player is not None else None
         if player is None or refusal is not None:
             with contextlib.suppress(OSError, asyncssh.Error):
                 if refusal is not None:
@@ -273,8 +416,10 @@ class Host:
         finally:
             self.sessions.discard(session)
 
-    def _refusal(self, process: asyncssh.SSHServerProcess[bytes]) -> str | None:
-        """Why this session cannot have the app, or None if it can."""
+    def _refusal(
+        self, process: asyncssh.SSHServerProcess[bytes], player: RemotePlayer
+    ) -> str | None:
+        """Why this session cannot have `player`'s app, or None if it can."""
         if process.command is not None or process.subsystem is not None:
             return f"hotseat serves only the game: connect with {self.connect_hint}"
         if process.get_terminal_type() is None:
@@ -283,6 +428,15 @@ class Host:
         if count >= self.max_sessions:
             players = f"{count} player{'' if count == 1 else 's'}"
             return f"hotseat: the table is full ({players} connected); try again later"
+        if not registered(self.registry, player):
+            return "hotseat: your key is no longer registered here"
+        mine = sum(1 for session in self.sessions if session.player.name == player.name)
+        if mine >= self.max_player_sessions:
+            sessions = f"{mine} session{'' if mine == 1 else 's'}"
+            return (
+                f"hotseat: {player.name} has {sessions} open already, the most one player "
+                "may have; close one and try again"
+            )
         return None
 
 
@@ -304,10 +458,21 @@ async def start_host(
     listen: str = "127.0.0.1",
     max_sessions: int = 32,
     log: Log = log_line,
+    *,
+    max_player_sessions: int = MAX_PLAYER_SESSIONS,
+    app_memory: int = APP_MEMORY,
+    limits: Limits | None = None,
 ) -> Host:
     """A host serving the players of `folder` on `listen`:`port` (0 picks a free port);
     HostError says why it cannot start."""
-    host = Host(folder, max_sessions, log)
+    host = Host(
+        folder,
+        max_sessions,
+        log,
+        max_player_sessions=max_player_sessions,
+        app_memory=app_memory,
+        limits=limits,
+    )
     await host.listen(listen, port)
     return host
 
@@ -327,9 +492,18 @@ async def serve(args: argparse.Namespace, folder: Path) -> int:
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         loop.add_signal_handler(signum, stopped.set)
+    raise_open_file_limit()
     prepare_folder(folder)
     count = registered_players(folder)
-    host = await start_host(folder, args.port, args.listen, args.max_sessions)
+    host = await start_host(
+        folder,
+        args.port,
+        args.listen,
+        args.max_sessions,
+        max_player_sessions=args.max_sessions_per_player,
+        app_memory=args.app_memory * 1024 * 1024,
+    )
+    loop.set_exception_handler(host.loop_error)
     players = f"{count} registered player{'' if count == 1 else 's'}"
     print(f"hotseat host: serving {players} on port {host.port} (host key {host.fingerprint})")
     if count == 0:

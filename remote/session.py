@@ -5,16 +5,24 @@ The child is `setsid --ctty python -I -m tui --save-dir=FOLDER --player=NAME`
 (`child_command`): a session of its own whose controlling terminal is that pty, so the kernel
 hangs it up even if the host dies without a word; it runs in the save folder with a clean
 environment (`child_env`: PATH, HOME, where state lives, LANG=C.UTF-8 and a sane TERM;
-never what the client sends). The pty starts at the client's terminal size (TIOCSWINSZ,
-kept between SMALLEST_SIZE and LARGEST_SIZE), and each window change from the client
-resizes it. Bytes flow through two pumps: the pty master is read with `loop.add_reader`
-into the channel, and the channel's input is written to the master.
+never what the client sends: `SessionChannel` refuses every environment variable and keeps
+none) and under a limit of its address space (RLIMIT_AS, APP_MEMORY by default), so that no
+app can take the machine. The pty starts at the client's terminal size (TIOCSWINSZ, kept
+between SMALLEST_SIZE and LARGEST_SIZE), and each window change from the client resizes it.
+
+Bytes flow through two pumps. The pty master is read with `loop.add_reader` into the
+channel, and `TerminalModes` follows which modes that output turns on. The channel's input
+passes `InputLimit` (keys at a bounded rate, large pastes dropped whole) and what passes is
+written to the master without waiting: what an app that does not read its keys cannot take
+is dropped, never buffered. So the pump always reads on, and a lost connection ends the
+session at once.
 
 A client that stops reading cannot stall the host: while its channel's buffer is full the
 pty is not read (so only that child blocks), and after SLOW_CLIENT_SECONDS it is cut off.
 A session that ends for any reason hangs up its child (SIGHUP to its process group, SIGKILL
-after HANGUP_GRACE seconds) and reaps it, and after a hang-up restores the player's terminal
-(the app could not) and says so.
+after HANGUP_GRACE seconds) and reaps it. When the app ended without giving the player's
+terminal back (killed, or hung up by the host), the host restores it (`RESTORE`) and says in
+one line what happened.
 """
 
 from __future__ import annotations
@@ -24,16 +32,22 @@ import contextlib
 import fcntl
 import os
 import re
+import resource
 import signal
 import struct
 import sys
 import termios
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import asyncssh
+from asyncssh.packet import SSHPacket
+from asyncssh.sftp import MIN_SFTP_VERSION
 
-from remote.players import RemotePlayer
+from remote.players import PlayersError, RemotePlayer
+from remote.registry import Registry
+from remote.terminal import PASTE_LIMIT, RESTORE, InputLimit, TerminalModes
 
 if TYPE_CHECKING:
     from remote.server import Host
@@ -44,12 +58,20 @@ SMALLEST_SIZE = (20, 6)
 """Columns and rows below which the app cannot draw; smaller windows are padded to it."""
 LARGEST_SIZE = 400
 """Columns and rows beyond this are a client's mistake, not a terminal."""
-RESTORE = (
-    b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?2004l"
-    b"\x1b[?25h\x1b[?1049l\x1b[0m\r\n"
-)
-"""Mouse reporting and bracketed paste off, cursor shown, back from the alternate screen."""
-SESSION_ENDED = b"hotseat: the host ended this session; every move shown was saved\r\n"
+APP_MEMORY = 1024**3
+"""Bytes of address space an app may map (RLIMIT_AS) unless the host says otherwise: about
+four times what an app at a busy table maps, and a bound on what one player can take."""
+MAX_CHANNELS = 10
+"""Session channels one connection may have open at once (OpenSSH's MaxSessions)."""
+SESSION_ENDED = "hotseat: the host ended this session; every move shown was saved"
+APP_ENDED = "hotseat: the game ended unexpectedly; every move shown was saved"
+REMOVED = "hotseat: your key is no longer registered here; every move shown was saved"
+REGISTRY_POLL = 1.0
+"""Seconds between a session's looks at the registry (each one `stat` while it is unchanged):
+a player removed, or whose name was given another key, loses their sessions this soon."""
+FRESH_LINE = b"\x18\x1b[0m\r\n"
+"""What comes before the host's last line when the app left no mode on: any escape sequence
+cut off ended, colours reset, a line of its own."""
 OUTPUT_HIGH_WATER = 64 * 1024
 """Bytes waiting in a channel beyond which the child's pty is no longer read."""
 SLOW_CLIENT_SECONDS = 15
@@ -57,6 +79,8 @@ HANGUP_GRACE = 2.0
 CHUNK = 64 * 1024
 FLUSH_CHUNKS = 16
 SANE_TERM = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
+
+Serve = Callable[[asyncssh.SSHServerProcess[bytes]], Awaitable[None]]
 
 
 def child_command(folder: Path, player: RemotePlayer) -> list[str]:
@@ -108,6 +132,16 @@ def set_size(fd: int, width: int, height: int) -> None:
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
 
 
+def limit_memory(pid: int, limit: int) -> None:
+    """Let process `pid` map at most `limit` bytes (RLIMIT_AS; never above the host's own
+    hard limit). An app past it fails to allocate and ends; the machine is unharmed."""
+    hard = resource.getrlimit(resource.RLIMIT_AS)[1]
+    if hard != resource.RLIM_INFINITY:
+        limit = min(limit, hard)
+    with contextlib.suppress(ProcessLookupError):
+        resource.prlimit(pid, resource.RLIMIT_AS, (limit, limit))
+
+
 def signal_group(pid: int, signum: int) -> None:
     """Send `signum` to the process group the child leads (gone already is fine)."""
     with contextlib.suppress(ProcessLookupError, PermissionError):
@@ -118,6 +152,61 @@ def say(process: asyncssh.SSHServerProcess[bytes], line: str) -> None:
     """One line on the client's stderr, ended as its terminal needs."""
     end = "\r\n" if process.get_terminal_type() is not None else "\n"
     process.stderr.write((line + end).encode())
+
+
+def registered(registry: Registry, player: RemotePlayer) -> bool:
+    """False once `player` is no longer registered as they logged in: removed, or their name
+    registered again with another key. A registry that cannot be read ends no session (no
+    one logs in meanwhile)."""
+    try:
+        return player in registry.players()
+    except PlayersError:
+        return True
+
+
+def exit_status(code: int) -> str:
+    """How an app's exit code reads in the host's log."""
+    if code < 0:
+        return f"was killed by signal {-code}"
+    return f"exited with status {code}"
+
+
+class SessionChannel(asyncssh.SSHServerChannel[bytes]):
+    """A session channel that refuses every environment variable a client sends and keeps
+    none of them (asyncssh's own channel keeps them all, with no limit; the app's
+    environment is `child_env` anyway)."""
+
+    def _process_env_request(self, packet: SSHPacket) -> bool:
+        return False
+
+
+class Channels:
+    """One connection's session channels: at most MAX_CHANNELS open at once, as OpenSSH's
+    MaxSessions (one more is refused, its reason one line); each a SessionChannel whose
+    session is `serve`."""
+
+    def __init__(self, serve: Serve) -> None:
+        self._serve = serve
+        self._open: list[asyncssh.SSHServerChannel[bytes]] = []
+
+    def open(
+        self, conn: asyncssh.SSHServerConnection
+    ) -> tuple[SessionChannel, asyncssh.SSHServerProcess[bytes]]:
+        """A new session channel on `conn` and its session; ChannelOpenError if `conn`
+        has MAX_CHANNELS open already."""
+        self._open = [channel for channel in self._open if not channel.is_closing()]
+        if len(self._open) >= MAX_CHANNELS:
+            raise asyncssh.ChannelOpenError(
+                asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
+                f"hotseat: too many sessions on one connection (at most {MAX_CHANNELS})",
+            )
+        channel = conn.create_server_channel()
+        # asyncssh builds the channel from the connection's options and has no setting
+        # for env requests: the channel becomes the subclass that refuses them.
+        channel.__class__ = SessionChannel
+        self._open.append(channel)
+        process = asyncssh.SSHServerProcess(self._serve, None, MIN_SFTP_VERSION, False)
+        return channel, process
 
 
 class Session:
@@ -132,10 +221,23 @@ class Session:
         self._loop = asyncio.get_running_loop()
         self._stop = asyncio.Event()
         self._done = asyncio.Event()
+        self._reason = SESSION_ENDED
         self._master = -1
         self._reading = False
         self._backlog: asyncio.Task[None] | None = None
+        self._input = InputLimit()
+        self._unwritten = 0
+        self._modes = TerminalModes()
         self.pid: int | None = None
+
+    @property
+    def player(self) -> RemotePlayer:
+        return self._player
+
+    @property
+    def dropped(self) -> int:
+        """Bytes of the player's input that never reached the app."""
+        return self._input.dropped + self._unwritten
 
     async def run(self) -> None:
         """Run the child until it exits, the client goes, or the host stops."""
@@ -150,9 +252,12 @@ class Session:
         finally:
             self._done.set()
 
-    async def stop(self) -> None:
-        """End the session (its child is hung up) and wait until it is over."""
-        self._stop.set()
+    async def stop(self, reason: str = SESSION_ENDED) -> None:
+        """End the session (its child is hung up, the player told `reason` in one line)
+        and wait until it is over."""
+        if not self._stop.is_set():
+            self._reason = reason
+            self._stop.set()
         await self._done.wait()
 
     async def _start(self) -> asyncio.subprocess.Process | None:
@@ -177,6 +282,7 @@ class Session:
             return None
         finally:
             os.close(slave)
+        limit_memory(child.pid, self._host.app_memory)
         self._master = master
         self.pid = child.pid
         return child
@@ -188,7 +294,8 @@ class Session:
         self._read_output()
         exited = asyncio.ensure_future(child.wait())
         pumped = asyncio.ensure_future(self._pump_input())
-        ends = [exited, pumped, asyncio.ensure_future(self._stop.wait())]
+        removed = asyncio.ensure_future(self._watch_registry())
+        ends = [exited, pumped, removed, asyncio.ensure_future(self._stop.wait())]
         try:
             await asyncio.wait(ends, return_when=asyncio.FIRST_COMPLETED)
         finally:
@@ -201,16 +308,41 @@ class Session:
                 self._backlog.cancel()
             self._flush_output()
             os.close(self._master)
-            if hung_up:
-                self._restore_terminal()
+            self._give_terminal_back(hung_up)
+            self._log_end(hung_up, child.returncode or 0)
         code = child.returncode or 0
         return code if code >= 0 else 128 - code
 
-    def _restore_terminal(self) -> None:
-        """After a hang-up the app could not restore the player's terminal: leave the
-        alternate screen and mouse reporting, show the cursor, and say what happened."""
-        with contextlib.suppress(Exception):  # the client may be gone already
-            self._process.stdout.write(RESTORE + SESSION_ENDED)
+    async def _watch_registry(self) -> None:
+        """Return once the player is no longer registered, the reason set."""
+        while registered(self._host.registry, self._player):
+            await asyncio.sleep(REGISTRY_POLL)
+        self._reason = REMOVED
+        self._host.log(f"{self._player.name}'s session ended: their key is no longer registered")
+
+    def _give_terminal_back(self, hung_up: bool) -> None:
+        """When the app did not end by itself, or ended leaving modes on (it was killed),
+        turn those modes off and say in one line what happened."""
+        if hung_up:
+            line = self._reason
+        elif self._modes.left_on:
+            line = APP_ENDED
+        else:
+            return
+        start = RESTORE if self._modes.left_on else FRESH_LINE
+        with contextlib.suppress(OSError, asyncssh.Error):  # the client may be gone already
+            self._process.stdout.write(start + line.encode() + b"\r\n")
+
+    def _log_end(self, hung_up: bool, code: int) -> None:
+        """A line in the host's log when the app ended badly or input was dropped."""
+        name = self._player.name
+        if not hung_up and code:
+            self._host.log(f"the game of {name} {exit_status(code)}")
+        if self.dropped:
+            self._host.log(
+                f"{self.dropped} bytes of {name}'s input were dropped (too fast, a paste "
+                f"over {PASTE_LIMIT} bytes, or while the app was not reading)"
+            )
 
     async def _hang_up(
         self, child: asyncio.subprocess.Process, exited: asyncio.Future[int]
@@ -224,7 +356,8 @@ class Session:
         await exited
 
     async def _pump_input(self) -> None:
-        """The client's keys to the child, and its window changes to the pty."""
+        """The client's keys to the child (as far as InputLimit lets them through), and its
+        window changes to the pty; returns when the client's input ends or the pty is gone."""
         while True:
             try:
                 data = await self._process.stdin.read(CHUNK)
@@ -239,29 +372,22 @@ class Session:
                 return
             if not data:
                 return
-            if not await self._write_input(data):
+            if not self._write_input(self._input.admit(data)):
                 return
 
-    async def _write_input(self, data: bytes) -> bool:
-        """Write all of `data` to the pty, waiting while the child does not read; False if
-        the pty is gone."""
-        view = memoryview(data)
-        while view:
-            try:
-                view = view[os.write(self._master, view) :]
-            except BlockingIOError:
-                await self._writable()
-            except OSError:
-                return False
-        return True
-
-    async def _writable(self) -> None:
-        ready = self._loop.create_future()
-        self._loop.add_writer(self._master, lambda: ready.done() or ready.set_result(None))
+    def _write_input(self, data: bytes) -> bool:
+        """Write to the pty what it takes of `data` now and drop the rest: an app that does
+        not read its keys gets no more of them. False if the pty is gone."""
+        if not data:
+            return True
         try:
-            await ready
-        finally:
-            self._loop.remove_writer(self._master)
+            written = os.write(self._master, data)
+        except BlockingIOError:
+            written = 0
+        except OSError:
+            return False
+        self._unwritten += len(data) - written
+        return True
 
     def _read_output(self) -> None:
         if not self._reading:
@@ -284,6 +410,7 @@ class Session:
         if not data:
             self._pause_output()
             return
+        self._modes.feed(data)
         try:
             self._process.stdout.write(data)
         except (OSError, asyncssh.Error):
@@ -319,6 +446,7 @@ class Session:
                 data = os.read(self._master, CHUNK)
                 if not data:
                     return
+                self._modes.feed(data)
                 self._process.stdout.write(data)
             except (OSError, asyncssh.Error):
                 return

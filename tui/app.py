@@ -199,7 +199,8 @@ class HotseatApp(App[None]):
                 if take:
                     self.resume(name, take_over=True)
 
-            self.push_screen(TakeOverScreen(name, held.holder), answered)
+            yours = self.player is not None
+            self.push_screen(TakeOverScreen(name, held.holders, yours=yours), answered)
             return
         except SaveError as error:
             if isinstance(error, DamagedSave) and isinstance(self.screen, HomeScreen):

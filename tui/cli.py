@@ -12,7 +12,7 @@ import os
 import re
 import shutil
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn
@@ -304,10 +304,24 @@ def build_parser() -> Parser:
     )
     host.add_argument(
         "--max-sessions",
-        type=sessions_value,
+        type=count_value("--max-sessions"),
         default=32,
         metavar="N",
         help="most players connected at once (default 32)",
+    )
+    host.add_argument(
+        "--max-sessions-per-player",
+        type=count_value("--max-sessions-per-player"),
+        default=3,
+        metavar="N",
+        help="most sessions one player may have open at once (default 3)",
+    )
+    host.add_argument(
+        "--app-memory",
+        type=count_value("--app-memory", least=APP_MEMORY_LEAST),
+        default=1024,
+        metavar="MIB",
+        help="most memory each player's game may map, in MiB (default 1024)",
     )
     return parser
 
@@ -323,16 +337,23 @@ def port_value(text: str) -> int:
     return port
 
 
-def sessions_value(text: str) -> int:
-    """How many sessions a host serves at once: 1 or more."""
-    try:
-        count = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"--max-sessions takes a number, not {text!r}") from None
-    if count < 1:
-        raise argparse.ArgumentTypeError("--max-sessions must be 1 or more")
-    return count
+def count_value(option: str, least: int = 1) -> Callable[[str], int]:
+    """The type of an `option` that takes a whole number, `least` or more."""
 
+    def value(text: str) -> int:
+        try:
+            count = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{option} takes a number, not {text!r}") from None
+        if count < least:
+            raise argparse.ArgumentTypeError(f"{option} must be {least} or more")
+        return count
+
+    return value
+
+
+APP_MEMORY_LEAST = 512
+"""MiB below which a player's game could not even start at a busy table."""
 
 APP_COMMANDS = (None, "new", "resume")
 """The commands that show the full-screen app (the others print and exit)."""

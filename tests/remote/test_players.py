@@ -529,3 +529,15 @@ def test_a_damaged_players_file_is_named_by_list(
 ) -> None:
     message, _, _ = refused(capsys, damaged, "list")
     assert f"{damaged / 'players.json'} is damaged" in message
+
+
+def test_a_dsa_key_is_refused_as_one_the_host_does_not_accept(
+    capsys: pytest.CaptureFixture[str], folder: Path, tmp_path: Path
+) -> None:
+    dsa = tmp_path / "old.pub"
+    asyncssh.generate_private_key("ssh-dss").write_public_key(str(dsa))
+
+    message, before, after = refused(capsys, folder, "add", "Bob", str(dsa))
+
+    assert "is a ssh-dss key, which the host no longer accepts" in message
+    assert after == before

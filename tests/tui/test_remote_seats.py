@@ -4,6 +4,8 @@ terminals is tested in tests/remote.)"""
 
 from __future__ import annotations
 
+import socket
+
 import asyncssh
 import pytest
 
@@ -15,6 +17,7 @@ from tui.model import GameSession, TurnWatch, parse_players, registered_names
 from tui.screens.home import HomeScreen
 from tui.screens.new_game import NewGameScreen
 from tui.screens.table import TableScreen
+from tui.screens.take_over import TakeOverScreen
 
 from tui_helpers import screen_text, until
 
@@ -251,3 +254,19 @@ async def test_opening_the_table_clears_the_notice_that_it_is_your_turn(friends,
         await until(pilot, lambda: isinstance(app.screen, TableScreen))
 
         assert not app._notifications
+
+
+async def test_a_players_take_over_dialog_says_since_when_their_other_terminal_has_the_game(
+    friends,
+):
+    table(friends, "remote:Ann,remote:Bob", player="Ann")
+    (holder,) = SaveStore(friends.root).holders("table").values()
+    app = player_app(SaveStore(friends.root), "Ann")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.listed)
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, TakeOverScreen))
+        text = screen_text(app)
+
+    assert f"table is open in another terminal of yours since {holder.when()}." in text
+    assert "pid" not in text and f"on host {socket.gethostname()}" not in text

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -9,11 +11,15 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from saves.seats import Holder
 from tui.screens.once import DismissOnce
 
 
 class TakeOverScreen(DismissOnce, ModalScreen[bool]):
-    """Says who holds the game and since when; `y` takes it over, `n` or Esc keeps away."""
+    """Says which terminals hold the game and since when; `y` takes it over, `n` or Esc keeps
+    away. A registered player (`yours`: over SSH, whose seats only their own terminals hold)
+    is told when their other terminal took the game, never the host's process ids, name or
+    accounts."""
 
     CSS_PATH = ["../styles/screens.tcss"]
 
@@ -22,17 +28,23 @@ class TakeOverScreen(DismissOnce, ModalScreen[bool]):
         Binding("n,escape", "answer(False)", "Cancel"),
     ]
 
-    def __init__(self, name: str, holder: str) -> None:
+    def __init__(self, name: str, holders: Sequence[Holder], *, yours: bool) -> None:
         super().__init__()
         self.save_name = name
-        self.holder = holder
+        self.holders = list(holders)
+        self.yours = yours
 
     def compose(self) -> ComposeResult:
         with Vertical(id="take-over-box"):
-            several = ";" in self.holder
-            where = "other terminals" if several else "another terminal"
-            text = Text(f"{self.save_name} is open in {where}:\n", style="bold")
-            text.append(self.holder.replace("; ", ";\n") + ".\n\n")
+            several = len(self.holders) > 1
+            if self.yours:
+                where = "other terminals of yours" if several else "another terminal of yours"
+                since = and_list([holder.when() for holder in self.holders])
+                text = Text(f"{self.save_name} is open in {where} since {since}.\n\n", "bold")
+            else:
+                where = "other terminals" if several else "another terminal"
+                text = Text(f"{self.save_name} is open in {where}:\n", style="bold")
+                text.append(";\n".join(holder.describe() for holder in self.holders) + ".\n\n")
             text.append("Take it over? ")
             text.append("Those terminals go" if several else "That terminal goes")
             text.append(" back to the home screen; ")
@@ -46,3 +58,10 @@ class TakeOverScreen(DismissOnce, ModalScreen[bool]):
 
     def action_answer(self, take: bool) -> None:
         self.dismiss_once(take)
+
+
+def and_list(words: list[str]) -> str:
+    """The words joined as "a", "a and b" or "a, b and c"."""
+    if len(words) < 2:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} and {words[-1]}"
