@@ -22,6 +22,7 @@ import asyncio
 import ipaddress
 import os
 import random
+import re
 import resource
 import time
 from collections.abc import Callable
@@ -152,10 +153,18 @@ def supported(wanted: tuple[str, ...], available: list[bytes]) -> list[str]:
     return [name for name in wanted if name in names]
 
 
+ALGORITHM_NAME = re.compile(rb"[A-Za-z0-9@._-]{1,64}")
+"""What an algorithm's name is made of (RFC 4251, section 6)."""
+
+
 def signature_algorithm(signature: bytes) -> str:
-    """The algorithm named at the start of an SSH signature blob ("" if it names none)."""
+    """The algorithm named at the start of an SSH signature blob: "" if it names none,
+    "an unnamed algorithm" if what stands there is not a name."""
     size = int.from_bytes(signature[:4], "big")
-    return signature[4 : 4 + size].decode("ascii", "replace") if size <= 64 else ""
+    name = signature[4 : 4 + size] if size <= 64 else b""
+    if not name:
+        return ""
+    return name.decode("ascii") if ALGORITHM_NAME.fullmatch(name) else "an unnamed algorithm"
 
 
 class QuietLog:

@@ -74,6 +74,8 @@ from remote.session import APP_MEMORY, Channels, Session, SessionChannel, regist
 from remote.session import child_command as child_command
 from remote.session import child_env as child_env
 from remote.session import set_size as set_size
+from remote.terminal import READ_RATE
+from saves.visible import visible
 
 HOST_KEY_FILE = "host_key"
 MAX_KEY_FILE = 64 * 1024
@@ -91,8 +93,10 @@ class HostError(Exception):
 
 
 def log_line(text: str) -> None:
-    """The host's log: one line on stderr, with the time."""
-    print(f"{time.strftime('%H:%M:%S')} {text}", file=sys.stderr, flush=True)
+    """The host's log: one line on stderr, with the time. What a client sent (an
+    algorithm's name, a key's comment) is in some lines, so control characters are written
+    as escapes and never reach the host's terminal."""
+    print(f"{time.strftime('%H:%M:%S')} {visible(text)}", file=sys.stderr, flush=True)
 
 
 def prepare_folder(folder: Path) -> None:
@@ -293,8 +297,20 @@ class Gate(asyncssh.SSHServer):
         if self._waiting:
             self._waiting = False
             self._host.door.authenticated(self._source)
-        if self.player is not None and self._conn is not None:
-            self._host.log(f"{self.player.name} connected from {peer_address(self._conn)}")
+        if self.player is None or self._conn is None:
+            return
+        if self._host.player_connections(self.player) > self._host.max_player_connections:
+            self._host.door.note(
+                self.player.name, f"refused one more connection of {self.player.name}"
+            )
+            self._conn.disconnect(
+                asyncssh.DISC_TOO_MANY_CONNECTIONS,
+                f"{self.player.name} has {self._host.max_player_connections} connections "
+                "open already",
+            )
+            self.player = None
+            return
+        self._host.log(f"{self.player.name} connected from {peer_address(self._conn)}")
 
 
 class Host:
@@ -308,12 +324,18 @@ class Host:
         *,
         max_player_sessions: int = MAX_PLAYER_SESSIONS,
         app_memory: int = APP_MEMORY,
+        read_rate: float = READ_RATE,
         limits: Limits | None = None,
     ) -> None:
         self.folder = folder
         self.max_sessions = max_sessions
         self.max_player_sessions = max_player_sessions
         self.app_memory = app_memory
+        self.read_rate = read_rate
+        """Bytes a second of each player's input read at most (`remote.terminal.ReadPace`)."""
+        self.max_player_connections = 2 * max_player_sessions
+        """Logged-in connections one player may have: room for each session and a new
+        connection beside each frozen one, and no more (each holds memory and a file)."""
         self.log = log
         self.door = Door(limits or Limits(), log)
         self.registry = Registry(folder)
@@ -398,6 +420,16 @@ class Host:
         text = f"{context.get('message', 'error')}" + (f": {error}" if error else "")
         self.door.errors.line("the host", f"the host went on after an error: {text}")
 
+    def player_connections(self, player: RemotePlayer) -> int:
+        """How many logged-in connections `player` has, the one logging in included."""
+        return sum(
+            1
+            for conn in self.connections
+            if isinstance(gate := conn.get_owner(), Gate)
+            and gate.player is not None
+            and gate.player.name == player.name
+        )
+
     async def _serve(self, process: asyncssh.SSHServerProcess[bytes]) -> None:
         """A new session: the app on a pty, or one line saying why not."""
         gate = process.channel.get_connection().get_owner()
@@ -461,6 +493,7 @@ async def start_host(
     *,
     max_player_sessions: int = MAX_PLAYER_SESSIONS,
     app_memory: int = APP_MEMORY,
+    read_rate: float = READ_RATE,
     limits: Limits | None = None,
 ) -> Host:
     """A host serving the players of `folder` on `listen`:`port` (0 picks a free port);
@@ -471,6 +504,7 @@ async def start_host(
         log,
         max_player_sessions=max_player_sessions,
         app_memory=app_memory,
+        read_rate=read_rate,
         limits=limits,
     )
     await host.listen(listen, port)

@@ -47,7 +47,14 @@ from asyncssh.sftp import MIN_SFTP_VERSION
 
 from remote.players import PlayersError, RemotePlayer
 from remote.registry import Registry
-from remote.terminal import PASTE_LIMIT, RESTORE, InputLimit, TerminalModes
+from remote.terminal import (
+    PASTE_LIMIT,
+    RESIZE_COST,
+    RESTORE,
+    InputLimit,
+    ReadPace,
+    TerminalModes,
+)
 
 if TYPE_CHECKING:
     from remote.server import Host
@@ -226,6 +233,7 @@ class Session:
         self._reading = False
         self._backlog: asyncio.Task[None] | None = None
         self._input = InputLimit()
+        self._pace = ReadPace(host.read_rate)
         self._unwritten = 0
         self._modes = TerminalModes()
         self.pid: int | None = None
@@ -365,6 +373,7 @@ class Session:
                 set_size(self._master, change.width, change.height)
                 if self.pid is not None:
                     signal_group(self.pid, signal.SIGWINCH)
+                await self._paced(RESIZE_COST)
                 continue
             except (asyncssh.BreakReceived, asyncssh.SignalReceived):
                 continue
@@ -374,6 +383,14 @@ class Session:
                 return
             if not self._write_input(self._input.admit(data)):
                 return
+            await self._paced(len(data))
+
+    async def _paced(self, size: int) -> None:
+        """Wait, after `size` bytes were read, as long as `ReadPace` says: meanwhile SSH's
+        flow control holds the rest at the player's end."""
+        pause = self._pace.after(size)
+        if pause:
+            await asyncio.sleep(pause)
 
     def _write_input(self, data: bytes) -> bool:
         """Write to the pty what it takes of `data` now and drop the rest: an app that does

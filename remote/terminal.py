@@ -22,20 +22,51 @@ PASTE_END = b"\x1b[201~"
 """How a terminal marks a paste once the app asked for bracketed paste (Textual does)."""
 
 RESTORE = (
-    b"\x18\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?2004l"
-    b"\x1b[?25h\x1b[?1049l\x1b[0m\r\n"
+    b"\x18\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?1016l"
+    b"\x1b[?1004l\x1b[?2004l\x1b[?2048l\x1b[<u\x1b[?25h\x1b[?1049l\x1b[0m\r\n"
 )
-"""Any escape sequence cut off ended (CAN), mouse reporting and bracketed paste off, cursor
-shown, back from the alternate screen."""
+"""Any escape sequence cut off ended (CAN), mouse reporting, focus reports, bracketed paste
+and size reports off, the keyboard protocol the app pushed popped, cursor shown, back from
+the alternate screen."""
 
-RESTORED_MODES = frozenset({47, 1047, 1049, 1000, 1002, 1003, 1006, 1015, 2004})
-"""The private modes RESTORE turns off (47 and 1047 are older names of the alternate
-screen); the cursor (mode 25) is followed on its own."""
+RESTORED_MODES = frozenset({47, 1047, 1049, 1000, 1002, 1003, 1004, 1006, 1015, 2004, 2048})
+"""The private modes RESTORE turns off that an app leaving as it should turns off too (47
+and 1047 are older names of the alternate screen; 1016, mouse reports in pixels, is left on
+by the pinned Textual and means nothing with mouse reporting off); the cursor (mode 25) is
+followed on its own."""
 CURSOR = 25
 MODE = re.compile(rb"\x1b\[\?([0-9;]{1,32})([hl])")
 LONGEST_MODE = 40
 """Bytes of the longest mode sequence MODE matches: a sequence split between two reads is
 found with the bytes kept from the first."""
+
+
+READ_RATE = 1024 * 1024
+"""Bytes a second of a player's input the host reads at most: far beyond keys, mouse and
+the largest paste that passes, and slow enough that a flood is held back by SSH's flow
+control at the player's end instead of being decrypted here only to be dropped (a 20 MB
+paste then costs its player 20 s and the others nothing they notice)."""
+RESIZE_COST = 4096
+"""A window change counts as this many bytes read: a flood of them is paced too (each one
+makes the app redraw the whole screen)."""
+
+
+class ReadPace:
+    """How long to wait before reading more of a player's input: a token bucket of
+    READ_RATE bytes a second, holding at most one second's worth."""
+
+    def __init__(self, rate: float = READ_RATE, clock: Callable[[], float] = time.monotonic):
+        self._rate = rate
+        self._clock = clock
+        self._tokens = rate
+        self._last = clock()
+
+    def after(self, size: int) -> float:
+        """Seconds to wait before the next read, `size` bytes having just been read."""
+        now = self._clock()
+        self._tokens = min(self._rate, self._tokens + (now - self._last) * self._rate) - size
+        self._last = now
+        return max(0.0, -self._tokens / self._rate)
 
 
 class InputLimit:

@@ -23,7 +23,8 @@ transaction in it holds a stamp of one identity (the file's, when the file has
 one), each continues the one before, and the chain continues the file: the
 file's stamp is the one the first transaction started from, or that of a
 transaction in the log (a checkpoint may have copied part of it already).
-Checksums are not checked: a frame SQLite would drop only makes the test stricter.
+Checksums are checked as SQLite checks them, so a frame torn by a crash ends the log
+here as it does there.
 A log with no committed transaction is left alone: SQLite applies nothing of it.
 A database in WAL mode never has a rollback journal of its own; beside a file in
 rollback mode (a new database being made) the journal is left to SQLite, whose
@@ -37,7 +38,10 @@ judge a log the other is already using. What is not the database's own (and a
 `-wal` or `-shm` that is not a regular file) is moved aside untouched, as
 `<name>.foreign-<time>`, a `-shm` with its log. A log written by another program
 into the database itself (the sqlite3 shell) carries no stamp: left by a crash of
-that program, it is moved aside too.
+that program, it is moved aside too. The one exception: beside a file of schema 1 or 2, a
+log with no stamp at all is applied, since a hotseat from before schema 3 (a crash just
+before an upgrade) wrote it that way and nothing tells it from another one; the first
+transaction after that adds the stamp, so this holds only once.
 """
 
 from __future__ import annotations
@@ -135,15 +139,20 @@ def file_mark(db: sqlite3.Connection) -> Mark | None:
 
 def transactions(path: Path) -> Iterator[list[Mark]]:
     """The stamps of each committed transaction in the log at `path`, in order, as SQLite's
-    recovery would take its frames (up to a frame whose salts differ from the header's)."""
+    recovery takes its frames: up to the first frame whose salts differ from the header's
+    or whose checksum does not continue the one before (a frame torn by a crash)."""
     with open(path, "rb") as log:
-        header = log.read(_WAL_HEADER.size)
-        if len(header) < _WAL_HEADER.size:
+        header = log.read(32)
+        if len(header) < 32:
             return
         magic, version, page_size, _, salt1, salt2 = _WAL_HEADER.unpack(header)
         if magic not in _WAL_MAGIC or version != _WAL_VERSION:
             return
         if page_size & (page_size - 1) or not 512 <= page_size <= 65536:
+            return
+        words = struct.Struct(("<" if magic == _WAL_MAGIC[0] else ">") + "II")
+        total = wal_checksum(words, header[:24], (0, 0))
+        if total != struct.unpack_from(">II", header, 24):
             return
         marks: list[Mark] = []
         while True:
@@ -153,18 +162,34 @@ def transactions(path: Path) -> Iterator[list[Mark]]:
             page, commit, frame_salt1, frame_salt2 = _FRAME_HEADER.unpack_from(frame)
             if (frame_salt1, frame_salt2) != (salt1, salt2) or page == 0:
                 return
+            total = wal_checksum(words, frame[24:], wal_checksum(words, frame[:8], total))
+            if total != struct.unpack_from(">II", frame, 16):
+                return
             marks += [Mark(*(p.decode() for p in m.groups())) for m in _MARK.finditer(frame, 24)]
             if commit:
                 yield marks
                 marks = []
 
 
+def wal_checksum(words: struct.Struct, data: bytes, start: tuple[int, int]) -> tuple[int, int]:
+    """SQLite's WAL checksum of `data` (pairs of 32-bit `words` in the log's byte order),
+    continuing `start` (file format, section 4.1)."""
+    s0, s1 = start
+    for x0, x1 in words.iter_unpack(data):
+        s0 = (s0 + x0 + s1) & 0xFFFFFFFF
+        s1 = (s1 + x1 + s0) & 0xFFFFFFFF
+    return s0, s1
+
+
 def continues(path: Path, file: Mark | None) -> bool:
     """True if the log at `path` holds nothing SQLite would apply, or only transactions of
     hotseat that continue the database file whose stamp is `file` (None: a file that no
     log of ours can continue)."""
+    found = list(transactions(path))
+    if file is not None and not file.identity and found and not any(found):
+        return True  # a log of an earlier hotseat, left by a crash: nothing tells it apart
     identity, before, reached = file.identity if file else "", None, False
-    for marks in transactions(path):
+    for marks in found:
         if not marks or file is None:
             return False
         mark = marks[-1]
@@ -187,7 +212,10 @@ def present(database: Path) -> list[Path]:
 
 def in_use(database: Path) -> bool:
     """True if a process holds a lock on `database` or its `-shm` (every SQLite connection
-    that has it open does), or if that cannot be told (no /proc/locks)."""
+    that has it open does), or if that cannot be told (no /proc/locks). Matched by inode
+    alone: the device /proc/locks names differs from st_dev on some file systems
+    (overlays), and a lock on another file with the same inode only makes this err on the
+    safe side (the log is not judged, as before this check)."""
     inodes = set()
     for path in (database, _sidecar(database, "-shm")):
         with contextlib.suppress(OSError):

@@ -252,13 +252,13 @@ class GameSession:
         arrived = 0
         version = self.store.data_version()
         if version != self._version:
-            self._version = version
             revision = self.store.revision(self.game_key)
             if revision != self._revision:
-                self._revision = revision
                 if not self.store.still_held(self.lease):
                     raise TakenOver()
                 arrived = self.sync()
+            # Noted only once read: a look that failed is made again at the next poll.
+            self._version, self._revision = version, revision
         try:
             self.adopt_computers()
         except SaveError:
@@ -276,11 +276,14 @@ class GameSession:
             self.lease = self.store.extend(self.lease, waiting)
 
     def _start_watching(self) -> None:
-        """Note the database's version and the game's revision from now on; on failure the
-        seats are given free."""
+        """Note the database's version and the game's revision from now on, then read the
+        moves another terminal stored since the record was read (they count in the
+        revision noted, so no later poll would bring them); on failure the seats are given
+        free."""
         try:
             self._version = self.store.data_version()
             self._revision = self.store.revision(self.game_key)
+            self.sync()
         except SaveError:
             self.close()
             raise

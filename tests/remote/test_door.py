@@ -23,8 +23,8 @@ from typing import Any
 import asyncssh
 import pytest
 
-from remote import registry
-from remote.door import Door, Limits, Penalties, source_of
+from remote import registry, server
+from remote.door import Door, Limits, Penalties, signature_algorithm, source_of
 from remote.players import Players, RemotePlayer
 from remote.server import Host, save_host_key
 from tui.cli import main
@@ -348,9 +348,9 @@ async def test_refusals_are_logged_once_a_source_a_period_and_the_rest_counted(
 async def test_the_count_held_back_is_logged_when_the_period_ends(
     hosts: Hosts, logs: list[str]
 ) -> None:
-    host = await hosts(limits=Limits(log_period=2))
+    host = await hosts(limits=Limits(log_period=5))
     await fails(host, wrong_keys(2))
-    assert await until(logged(logs, "127.0.0.2: 1 more refused attempt in the last 2 s"))
+    assert await until(logged(logs, "127.0.0.2: 1 more refused attempt in the last 5 s"))
 
 
 async def test_sources_beyond_those_a_period_logs_are_counted_together(
@@ -680,3 +680,40 @@ async def openssh(port: int, *options: str) -> tuple[int, str]:
     )
     _, error = await asyncio.wait_for(ssh.communicate(), WAIT)
     return ssh.returncode or 0, error.decode()
+
+
+# What a client sends never drives the host's terminal
+
+
+def test_a_signature_algorithm_that_is_not_a_name_is_named_unnamed() -> None:
+    name = b"\x1b]0;owned\x07"
+    blob = len(name).to_bytes(4, "big") + name + bytes(8)
+
+    assert signature_algorithm(blob) == "an unnamed algorithm"
+
+
+def test_the_host_log_writes_control_characters_as_escapes(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    server.log_line("refused a \x1b]0;owned\x07 signature")
+
+    err = capsys.readouterr().err
+    assert "\x1b" not in err and "\x07" not in err
+    assert err.endswith("refused a \\x1b]0;owned\\x07 signature\n")
+
+
+# After login
+
+
+async def test_a_player_has_at_most_twice_their_sessions_in_connections(
+    hosts: Hosts, register: Callable
+) -> None:
+    host = await hosts(max_player_sessions=1)
+    ann = register("Ann")
+    async with connect(host, [ann]), connect(host, [ann]):
+        extra = await connect(host, [ann])
+        await asyncio.wait_for(extra.wait_closed(), WAIT)
+
+        assert host.player_connections(RemotePlayer("Ann", "", "")) == 2
+    assert await until(lambda: host.player_connections(RemotePlayer("Ann", "", "")) == 0)
+    assert await logs_in(host, ann)

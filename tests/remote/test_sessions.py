@@ -222,8 +222,9 @@ async def test_a_flood_of_environment_variables_leaves_the_hosts_memory_as_it_wa
 
 
 async def test_a_20_mb_paste_is_dropped_and_the_app_and_the_other_players_play_on(
-    host: Host, register: Callable
+    hosts: Callable[..., Awaitable[Host]], register: Callable
 ) -> None:
+    host = await hosts(read_rate=64 * MIB)  # read at once: the test is about what is kept
     bob = await Terminal.open(host.port, register("Bob"))
     ann = await Terminal.open(host.port, register("Ann"))
     assert await bob.until(home) and await ann.until(home)
@@ -243,6 +244,34 @@ async def test_a_20_mb_paste_is_dropped_and_the_app_and_the_other_players_play_o
     assert await bob.until(help_shown), bob.text
     ann.press("?")
     assert await ann.until(help_shown), ann.text
+
+
+async def test_a_flood_of_input_is_read_no_faster_than_the_read_rate(
+    hosts: Callable[..., Awaitable[Host]], register: Callable
+) -> None:
+    rate = 256 * 1024
+    host = await hosts(read_rate=rate)
+    bob = await Terminal.open(host.port, register("Bob"))
+    assert await bob.until(home)
+    (session,) = host.sessions
+    loop = asyncio.get_running_loop()
+
+    async def flood() -> None:
+        bob.process.stdin.write(PASTE_START)
+        while True:
+            bob.process.stdin.write(b"x" * 65536)
+            await bob.process.stdin.drain()
+
+    began = loop.time()
+    flooding = asyncio.ensure_future(flood())
+    try:
+        assert await until(lambda: session.dropped >= MIB)
+        took = loop.time() - began
+    finally:
+        flooding.cancel()
+
+    # At most a second's worth at once, one read more, and the rate after that.
+    assert session.dropped <= rate + app_session.CHUNK + rate * took
 
 
 async def test_each_app_runs_under_the_hosts_memory_limit(

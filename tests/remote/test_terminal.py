@@ -10,7 +10,9 @@ from remote.terminal import (
     PASTE_END,
     PASTE_LIMIT,
     PASTE_START,
+    RESTORE,
     InputLimit,
+    ReadPace,
     TerminalModes,
 )
 
@@ -18,7 +20,9 @@ TEXTUAL_STARTS = (
     b"\x1b[?1049h\x1b[?1000h\x1b[?1003h\x1b[?1015h\x1b[?1006h\x1b[?25l\x1b[?1004h\x1b[?2004h"
 )
 """What a Textual app writes as it takes the terminal."""
-TEXTUAL_ENDS = b"\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l\x1b[?2004l\x1b[?1049l\x1b[?25h"
+TEXTUAL_ENDS = (
+    b"\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l\x1b[?2004l\x1b[<u\x1b[?1049l\x1b[?25h\x1b[?1004l"
+)
 """What it writes as it gives the terminal back."""
 
 
@@ -174,7 +178,7 @@ def test_a_mode_split_between_reads_is_followed() -> None:
 
 def test_modes_the_host_does_not_restore_are_not_left_on() -> None:
     modes = TerminalModes()
-    modes.feed(b"\x1b[?1004h\x1b[?7h\x1b[?99999999h")
+    modes.feed(b"\x1b[?1016h\x1b[?7h\x1b[?99999999h")
     assert not modes.left_on
 
 
@@ -184,3 +188,37 @@ def test_following_a_long_output_keeps_only_a_short_tail() -> None:
         modes.feed(b"\x1b[?1049h" + b"x" * 65536)
     assert len(modes._tail) <= LONGEST_MODE
     assert modes.left_on
+
+
+# Reading input at a pace
+
+
+def test_input_within_the_read_rate_is_read_without_a_pause() -> None:
+    clock = Clock()
+    pace = ReadPace(1000, clock)
+
+    assert pace.after(600) == 0.0
+    clock.now += 0.5
+    assert pace.after(500) == 0.0
+
+
+def test_input_beyond_the_read_rate_waits_as_long_as_it_takes_at_that_rate() -> None:
+    pace = ReadPace(1000, Clock())
+
+    assert pace.after(3000) == 2.0
+
+
+def test_a_quiet_moment_saves_up_no_more_than_a_second_of_reading() -> None:
+    clock = Clock()
+    pace = ReadPace(1000, clock)
+    clock.now += 60.0
+
+    assert pace.after(2000) == 1.0
+
+
+def test_focus_reports_and_size_reports_left_on_need_the_terminal_restored() -> None:
+    for mode in (b"1004", b"2048"):
+        modes = TerminalModes()
+        modes.feed(b"\x1b[?" + mode + b"h")
+        assert modes.left_on
+        assert b"\x1b[?" + mode + b"l" in RESTORE

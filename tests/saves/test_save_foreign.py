@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from save_helpers import PLAYERS, played, read_line, rows, snapshot
 
-from saves import SaveError, SaveStore
+from saves import SaveError, SaveStore, wal
 from saves.database import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION
 from saves.record import seed_column
 from tui.cli import main
@@ -422,3 +422,46 @@ def test_a_database_being_brought_up_keeps_its_log_when_the_terminal_is_killed(
     store = stores(root)
     assert _moves(store) == {"old": 5}
     assert _aside(root) == []
+
+
+OLD_HOTSEAT_CRASHES = """
+import os, sys, sqlite3
+db = sqlite3.connect(sys.argv[1], isolation_level=None)
+db.execute("PRAGMA wal_autocheckpoint = 0")
+db.execute("UPDATE games SET moves = moves, updated = 'committed by an older hotseat'")
+os._exit(0)
+"""
+"""A hotseat from before schema 3 commits a change (no stamp) and is killed: its log, with
+that change, stays beside the database."""
+
+
+def test_the_log_an_older_hotseat_left_by_a_crash_is_applied_at_the_upgrade(
+    tmp_path, spawn, stores
+):
+    root = tmp_path / "saves"
+    root.mkdir()
+    _old_database(root / DB, 2)
+    spawn(OLD_HOTSEAT_CRASHES, str(root / DB)).wait(timeout=60)
+    assert (root / f"{DB}-wal").stat().st_size > 0
+
+    store = stores(root)
+
+    assert _aside(root) == []
+    updated = store.database.db.execute("SELECT updated FROM games WHERE name = 'old'")
+    assert updated.fetchone()[0] == "committed by an older hotseat"
+
+
+def test_a_frame_torn_by_a_crash_ends_the_log_there_as_sqlite_reads_it(tmp_path):
+    db = sqlite3.connect(tmp_path / "any.db", isolation_level=None)
+    db.execute("PRAGMA journal_mode = WAL")
+    db.execute("PRAGMA wal_autocheckpoint = 0")
+    db.execute("CREATE TABLE t (x TEXT)")
+    for n in range(4):
+        db.execute("INSERT INTO t VALUES (?)", (f"row {n}",))
+    log = bytearray((tmp_path / "any.db-wal").read_bytes())
+    torn = tmp_path / "torn-wal"
+    log[-100] ^= 0xFF  # the last page, written after its frame's header
+    torn.write_bytes(log)
+
+    assert len(list(wal.transactions(tmp_path / "any.db-wal"))) == 5
+    assert len(list(wal.transactions(torn))) == 4

@@ -109,3 +109,23 @@ def test_the_data_version_changes_when_another_terminal_commits(tables):
 
     assert mover.store.data_version() == mine, "its own commits do not count"
     assert watcher.store.data_version() != theirs
+
+
+def test_a_move_stored_while_a_table_opens_is_on_that_table_once_open(tables, stores, monkeypatch):
+    mover, watcher = _first_turn_to(*tables)
+    people = [watcher.record.players[min(watcher.held_seats)].name]
+    watcher.close()
+    opening = stores()
+    resume = opening.resume
+
+    def resume_while_the_other_moves(*args, **kwargs):
+        """The record is read; the other terminal moves before this one watches."""
+        _play_turn(mover, 3)
+        return resume(*args, **kwargs)
+
+    monkeypatch.setattr(opening, "resume", resume_while_the_other_moves)
+
+    late = GameSession.open(opening, "shared", people=people)
+
+    assert len(late.record.actions) == len(mover.record.actions) > 0
+    assert session_views(late) == _replayed(stores)
