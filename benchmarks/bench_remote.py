@@ -46,6 +46,16 @@ memory   Memory per connected player: VmRSS (/proc, with the process's descendan
          app (benchmarks/bare_app.py) on a local pty (median of runs, taken in turn with a
          local `hotseat --player Ann` on its home screen, printed for reference). Target:
          at most 1.5x, as for the app's memory in bench_saves.py.
+paste    8 players (4 with --quick) at their tables, timed as above, in windows without
+         and with one more player at their table pasting PASTE_BYTES (20 MB) into their
+         app: one bracketed paste (ESC[200~ ... ESC[201~) written as fast as the channel takes it,
+         again and again until the window ends. That player runs in a process of their own
+         (so that encrypting the paste never holds up the loop that times the others'
+         keys); their client's CPU is shown. WINDOWS of each, in turn. Targets: p50 and
+         p95 with at most 1.5x those without (the medians of windows); the pasting
+         player's app, found among the host's children by its `--player=NAME`, keeps
+         running, its peak RSS (VmHWM) under its memory limit (RLIMIT_AS, /proc limits;
+         its VmPeak is printed too).
 logins   Failed logins one source gets through: for LOGIN_SECONDS, one client on
          127.0.0.2 connects again and again, offering wrong keys (many a connection)
          until the host lets it go; counted are the keys the host answered. Reported a
@@ -53,17 +63,18 @@ logins   Failed logins one source gets through: for LOGIN_SECONDS, one client on
          home screen.
 
 Every process started here is stopped at the end: the host by SIGTERM (it hangs up its
-sessions), local apps by their process group, any app the host left by its pid.
+sessions), local apps by their process group, any app the host left by its pid, the
+pasting player's process by its end of the paste (SIGTERM if it lingers).
 
 Run from the project folder:
 
-    python benchmarks/bench_remote.py [--quick] [--only echo|move|players|logins]
+    python benchmarks/bench_remote.py [--quick] [--only echo|move|players|paste|logins]
                                       [--players N]
 
---quick takes fewer keys and moves, stops at 8 players and compares with and without the
-owned tables at 8 (about three minutes); --only may be repeated (players includes crowd
-and memory); --players N takes the players part on to N players (the crowd is at N when
-N is less than CROWD).
+--quick takes fewer keys and moves, stops at 8 players, compares with and without the
+owned tables at 8 and with and without the paste at 4 (about four minutes); --only may be
+repeated (players includes crowd and memory); --players N takes the players part on to N
+players (the crowd is at N when N is less than CROWD).
 """
 
 from __future__ import annotations
@@ -72,6 +83,7 @@ import argparse
 import asyncio
 import contextlib
 import math
+import multiprocessing
 import os
 import random
 import signal
@@ -84,6 +96,8 @@ import time
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field, replace
+from multiprocessing.sharedctypes import Synchronized
+from multiprocessing.synchronize import Event as EventType
 from pathlib import Path
 from typing import Any
 
@@ -93,6 +107,7 @@ import pyte
 from remote.players import Players
 from remote.server import child_command
 from remote.server import child_env as session_env
+from remote.terminal import PASTE_END, PASTE_START
 from rules import get_game
 from saves import PlayerSpec, SaveRecord, SaveStore
 from saves.database import FILENAME
@@ -156,6 +171,7 @@ ECHO_TARGET = 2.0
 MOVE_TARGET_MS = 500.0
 MEMORY_TARGET = 1.5
 CROWD_TARGET = 1.2
+PASTE_TARGET = 1.5
 SERVED_MS = 100.0
 
 PROBE, OPPONENT = "Ann", "Bob"
@@ -184,6 +200,8 @@ class Plan:
     """Keys a window times in all, at least (fewer players press more keys each)."""
     memory_runs: int
     login_seconds: float
+    paste_players: int
+    """Players timed while one more pastes."""
 
 
 QUICK = Plan(
@@ -196,6 +214,7 @@ QUICK = Plan(
     samples=16,
     memory_runs=3,
     login_seconds=10.0,
+    paste_players=4,
 )
 FULL = Plan(
     echo_keys=60,
@@ -207,6 +226,7 @@ FULL = Plan(
     samples=40,
     memory_runs=5,
     login_seconds=30.0,
+    paste_players=8,
 )
 
 
@@ -677,11 +697,26 @@ def children_of(pid: int, parent: dict[int, int]) -> list[int]:
 
 def rss_mb(pid: int) -> float:
     """VmRSS of `pid` in MB (0 if it is gone)."""
+    return status_mb(pid, "VmRSS")
+
+
+def status_mb(pid: int, key: str) -> float:
+    """The figure `key` (VmRSS, VmHWM, VmPeak, ...) of `pid`'s /proc status in MB (0 if it
+    is gone)."""
     with contextlib.suppress(OSError):
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
+            if line.startswith(f"{key}:"):
                 return int(line.split()[1]) / 1024
     return 0.0
+
+
+def address_limit_mb(pid: int) -> float | None:
+    """The soft limit of `pid`'s address space (RLIMIT_AS) in MB; None when unlimited."""
+    for line in Path(f"/proc/{pid}/limits").read_text().splitlines():
+        if line.startswith("Max address space"):
+            soft = line.split()[3]
+            return None if soft == "unlimited" else int(soft) / 1024**2
+    return None
 
 
 def cpu_seconds(pids: Sequence[int]) -> float:
@@ -1213,6 +1248,307 @@ def served(levels: list[Level]) -> int:
     return best
 
 
+# ---- one player pasting while the others play ------------------------------------------
+
+
+PASTE_BYTES = 20 * 1024**2
+"""Bytes of one paste: far beyond anything the host lets reach an app."""
+FILLER = bytes(0x21 + i % 94 for i in range(CHUNK))
+"""What a paste is made of: printable characters, no escape sequence."""
+FLOOD_LEAD = 4 * CHUNK
+"""Bytes the paste has sent before a window with it begins (it is in full flow)."""
+
+
+@dataclass
+class FloodControl:
+    """What the benchmark and the pasting player's process share: the benchmark sets
+    `flooding` and `done`; that process sets `ready` once at its table and `idle` while
+    it pastes nothing, and counts the bytes of paste `sent` and the `pastes` it ended."""
+
+    ready: EventType
+    flooding: EventType
+    idle: EventType
+    done: EventType
+    sent: Synchronized[int]
+    pastes: Synchronized[int]
+    attempts: Synchronized[int]
+
+
+def flood_main(port: int, name: str, key: bytes, control: FloodControl) -> None:
+    """The pasting player's process: a process of its own, so that encrypting the paste
+    never holds up the loop that times the other players' keys."""
+    asyncio.run(flood(port, name, asyncssh.import_private_key(key), control))
+
+
+async def flood(port: int, name: str, key: asyncssh.SSHKey, control: FloodControl) -> None:
+    """Connect `name`, open their table, then paste again and again while `flooding`. The
+    host ends a session that floods it and refuses the player a new one for a while; like
+    an attacker, this player connects again and again meanwhile (counted in `attempts`)."""
+    term: SshTerminal | None = await SshTerminal.open(port, name, key)
+    assert term is not None
+    await term.shows("Your tables")
+    await term.quiet()
+    await sit_down(term, name)
+    control.ready.set()
+    while not control.done.is_set():
+        if not control.flooding.is_set():
+            control.idle.set()
+            await asyncio.sleep(0.02)
+            continue
+        control.idle.clear()
+        try:
+            if term is None:
+                control.attempts.value += 1
+                term = await SshTerminal.open(port, name, key)
+            await paste(term.process.stdin, control)
+        except (OSError, asyncssh.Error):
+            if term is not None:
+                await term.close()
+            term = None
+            await asyncio.sleep(0.1)
+    if term is not None:
+        await term.close()
+
+
+async def paste(stdin: asyncssh.SSHWriter[bytes], control: FloodControl) -> None:
+    """One bracketed paste of PASTE_BYTES, written as fast as the channel takes it; cut
+    short, and ended all the same, when the flood stops."""
+    stdin.write(PASTE_START)
+    left = PASTE_BYTES
+    while left and control.flooding.is_set():
+        chunk = FILLER[: min(left, len(FILLER))]
+        stdin.write(chunk)
+        await stdin.drain()
+        left -= len(chunk)
+        control.sent.value += len(chunk)
+    stdin.write(PASTE_END)
+    await stdin.drain()
+    if not left:
+        control.pastes.value += 1
+
+
+class Flooder:
+    """The pasting player, run by `flood_main` in a process of its own."""
+
+    def __init__(self, port: int, name: str, key: asyncssh.SSHKey) -> None:
+        context = multiprocessing.get_context("spawn")
+        self.control = FloodControl(
+            context.Event(),
+            context.Event(),
+            context.Event(),
+            context.Event(),
+            context.Value("q", 0),
+            context.Value("q", 0),
+            context.Value("q", 0),
+        )
+        self.proc = context.Process(
+            target=flood_main,
+            args=(port, name, key.export_private_key(), self.control),
+            daemon=True,
+        )
+
+    @property
+    def sent(self) -> int:
+        return int(self.control.sent.value)
+
+    @property
+    def pastes(self) -> int:
+        return int(self.control.pastes.value)
+
+    async def _until(self, ready: Callable[[], bool], what: str) -> None:
+        deadline = time.perf_counter() + WAIT
+        while not ready():
+            if not self.proc.is_alive():
+                raise RuntimeError(f"the pasting player's process ended before {what}")
+            if time.perf_counter() > deadline:
+                raise RuntimeError(f"the pasting player never {what}")
+            await asyncio.sleep(0.01)
+
+    async def start(self) -> None:
+        """Start the process; back when the player sits at their table."""
+        self.proc.start()
+        await self._until(self.control.ready.is_set, "sat down at the table")
+
+    async def flood(self) -> None:
+        """Start pasting; back once FLOOD_LEAD bytes went, or the player tried to connect
+        again (the host cut the flood short and refuses them a while)."""
+        start, tried = self.sent, self.attempts
+        self.control.idle.clear()
+        self.control.flooding.set()
+        await self._until(
+            lambda: self.sent - start >= FLOOD_LEAD or self.attempts > tried, "pasted"
+        )
+
+    @property
+    def attempts(self) -> int:
+        return int(self.control.attempts.value)
+
+    async def stop(self) -> None:
+        """Stop pasting; back once the paste under way is ended."""
+        self.control.flooding.clear()
+        await self._until(self.control.idle.is_set, "stopped pasting")
+
+    async def close(self) -> None:
+        """End the player's connection and the process (SIGTERM after 15 s)."""
+        self.control.flooding.clear()
+        self.control.done.set()
+        if self.proc.pid is None:
+            return
+        await asyncio.to_thread(self.proc.join, 15)
+        if self.proc.is_alive():
+            self.proc.terminate()
+            await asyncio.to_thread(self.proc.join, 5)
+
+
+def app_of(host: Host, name: str) -> int:
+    """The pid of the app the host runs for `name` (its command line names the player)."""
+    wanted = os.fsencode(f"--player={name}")
+    found = []
+    for pid in host.sessions():
+        with contextlib.suppress(OSError):
+            if wanted in Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0"):
+                found.append(pid)
+    if len(found) != 1:
+        raise RuntimeError(f"the host runs {len(found)} apps for {name}, not one")
+    return found[0]
+
+
+@dataclass
+class Flooded:
+    """What the windows with and without the paste found."""
+
+    without: list[Window]
+    flooded: list[Window]
+    rates: list[float]
+    """MB a second of paste during each window with it."""
+    flood_cores: list[float]
+    """CPU the pasting player's client used during each window with it, in cores."""
+    pastes: int
+    attempts: int
+    """Sessions the pasting player asked for again after the host ended theirs."""
+    hwm_before: float
+    hwm_after: float
+    """The app's peak RSS when last seen: after the paste, or as the host ended it."""
+    peak: float
+    limit: float | None
+    ended: bool
+    """Whether the host ended the pasting player's session (for the flood)."""
+
+
+async def paste_windows(work: Path, folder: Folder, plan: Plan) -> Flooded:
+    """`plan.paste_players` players at their tables, timed in windows without and with one
+    more player pasting, in turn."""
+    names = player_names(plan.paste_players + 1)
+    others, paster = names[:-1], names[-1]
+    rng = random.Random(2)
+    without: list[Window] = []
+    flooded: list[Window] = []
+    rates: list[float] = []
+    flood_cores: list[float] = []
+    async with running_host(folder.path, work, len(names)) as host:
+        flooder = Flooder(host.port, paster, folder.keys[paster])
+        terms: list[SshTerminal] = []
+        try:
+            terms = await connect_all(host, folder, others, at_table=True)
+            learnt = await asyncio.gather(*(learn(term, TABLE_KEYS) for term in terms))
+            seats = [Seat(t, p) for t, p in zip(terms, learnt, strict=True)]
+            await flooder.start()
+            app = app_of(host, paster)
+            limit, before = address_limit_mb(app), status_mb(app, "VmHWM")
+            hwm, peak = before, status_mb(app, "VmPeak")
+            await settle(seats)
+            for _ in range(plan.windows):
+                without.append(await window(host, seats, plan, rng))
+                await flooder.flood()
+                sent, cpu = flooder.sent, cpu_seconds([flooder.proc.pid])
+                started = time.perf_counter()
+                flooded.append(await window(host, seats, plan, rng))
+                seconds = time.perf_counter() - started
+                rates.append((flooder.sent - sent) / 1024**2 / seconds)
+                flood_cores.append((cpu_seconds([flooder.proc.pid]) - cpu) / seconds)
+                await flooder.stop()
+                if app in host.sessions():
+                    hwm, peak = status_mb(app, "VmHWM"), status_mb(app, "VmPeak")
+                await settle(seats)
+            ended = app not in host.sessions()
+        finally:
+            await flooder.close()
+            await asyncio.gather(*(term.close() for term in terms), return_exceptions=True)
+    return Flooded(
+        without,
+        flooded,
+        rates,
+        flood_cores,
+        flooder.pastes,
+        flooder.attempts,
+        before,
+        hwm,
+        peak,
+        limit,
+        ended,
+    )
+
+
+def bench_paste(work: Path, plan: Plan) -> list[Figure]:
+    folder = prepare(work, plan.paste_players + 1)
+    size = f"{PASTE_BYTES // 1024**2} MB"
+    paster = player_names(plan.paste_players + 1)[-1]
+    print(
+        f"\npaste: {players_text(plan.paste_players)} at their tables pressing right/left, "
+        f"all timed, in windows without and with {paster} pasting {size} at a time "
+        f"(bracketed, as fast as the channel takes it, again until the window ends), "
+        f"{plan.windows} windows of each in turn; the median of the windows' p50s and p95s",
+        flush=True,
+    )
+    found = asyncio.run(paste_windows(work, folder, plan))
+    print(window_line("without", found.without))
+    print(window_line(f"with a {size} paste", found.flooded))
+    p50 = median_p(found.flooded, 50) / median_p(found.without, 50)
+    p95 = median_p(found.flooded, 95) / median_p(found.without, 95)
+    print(f"    with against without: p50 {p50:.2f}x, p95 {p95:.2f}x")
+    print(
+        f"    the paste: {statistics.median(found.rates):.1f} MB/s during the windows, "
+        f"{found.pastes} whole pastes; {paster}'s client "
+        f"{statistics.median(found.flood_cores):.2f} cores (a process of its own)"
+    )
+    limit = "no limit" if found.limit is None else f"limit (RLIMIT_AS) {found.limit:.0f} MB"
+    print(
+        f"    {paster}'s app: peak RSS (VmHWM) {found.hwm_before:.1f} MB before the paste, "
+        f"{found.hwm_after:.1f} MB after; peak address space (VmPeak) {found.peak:.1f} MB; "
+        f"{limit}; "
+        + (
+            f"the host ended its session for the flood and refused {found.attempts} new tries"
+            if found.ended
+            else "still running"
+        )
+    )
+    label = f"{players_text(plan.paste_players)} + {size} paste"
+    return [
+        Figure(
+            f"echo p50, {label}",
+            median_p(found.flooded, 50),
+            "ms",
+            PASTE_TARGET,
+            median_p(found.without, 50),
+        ),
+        Figure(
+            f"echo p95, {label}",
+            median_p(found.flooded, 95),
+            "ms",
+            PASTE_TARGET,
+            median_p(found.without, 95),
+        ),
+        Figure(
+            "paster's app peak RSS vs its limit",
+            found.hwm_after,
+            "MB",
+            math.inf if found.limit is None else found.limit,
+            found.hwm_before,
+            absolute=True,
+        ),
+    ]
+
+
 # ---- failed logins from one source ------------------------------------------------------
 
 
@@ -1283,7 +1619,11 @@ async def logins(work: Path, plan: Plan) -> list[Figure]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
-    parser.add_argument("--quick", action="store_true", help="few keys and moves, up to 8 players")
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="few keys and moves, up to 8 players, 4 beside the paste",
+    )
     parser.add_argument(
         "--players",
         type=int,
@@ -1293,7 +1633,7 @@ def main() -> None:
     parser.add_argument(
         "--only",
         action="append",
-        choices=("echo", "move", "players", "logins"),
+        choices=("echo", "move", "players", "paste", "logins"),
         help="run only this part (may be repeated)",
     )
     args = parser.parse_args()
@@ -1302,7 +1642,7 @@ def main() -> None:
         if args.players < 1:
             parser.error("--players needs at least 1")
         plan = replace(plan, levels=up_to(args.players), crowd=min(CROWD, args.players))
-    parts = args.only or ["echo", "move", "players", "logins"]
+    parts = args.only or ["echo", "move", "players", "paste", "logins"]
     steps: list[Callable[[Path], list[Figure]]] = []
     if "echo" in parts:
         steps.append(lambda work: asyncio.run(measure_echo(work, plan)))
@@ -1310,6 +1650,8 @@ def main() -> None:
         steps.append(lambda work: asyncio.run(measure_move(work, plan)))
     if "players" in parts:
         steps.append(lambda work: bench_players(work, plan))
+    if "paste" in parts:
+        steps.append(lambda work: bench_paste(work, plan))
     if "logins" in parts:
         steps.append(lambda work: asyncio.run(logins(work, plan)))
     run_parts(steps, args.quick)

@@ -36,6 +36,7 @@ import argparse
 import asyncio
 import contextlib
 import errno
+import math
 import os
 import shlex
 import signal
@@ -74,7 +75,6 @@ from remote.session import APP_MEMORY, Channels, Session, SessionChannel, regist
 from remote.session import child_command as child_command
 from remote.session import child_env as child_env
 from remote.session import set_size as set_size
-from remote.terminal import READ_RATE
 from saves.visible import visible
 
 HOST_KEY_FILE = "host_key"
@@ -83,6 +83,8 @@ KEEPALIVE_INTERVAL = 5
 KEEPALIVE_COUNT_MAX = 3
 CLOSE_GRACE = 2.0
 MAX_PLAYER_SESSIONS = 3
+FLOOD_PAUSE = 60.0
+"""Seconds a player whose session was ended for a flood of input waits for a new one."""
 """Sessions one player may have at once unless the host says otherwise."""
 
 Log = Callable[[str], None]
@@ -324,15 +326,14 @@ class Host:
         *,
         max_player_sessions: int = MAX_PLAYER_SESSIONS,
         app_memory: int = APP_MEMORY,
-        read_rate: float = READ_RATE,
         limits: Limits | None = None,
     ) -> None:
         self.folder = folder
         self.max_sessions = max_sessions
         self.max_player_sessions = max_player_sessions
         self.app_memory = app_memory
-        self.read_rate = read_rate
-        """Bytes a second of each player's input read at most (`remote.terminal.ReadPace`)."""
+        self._flood_pauses: dict[str, float] = {}
+        """Per player (casefolded name), when they may have a session again after a flood."""
         self.max_player_connections = 2 * max_player_sessions
         """Logged-in connections one player may have: room for each session and a new
         connection beside each frozen one, and no more (each holds memory and a file)."""
@@ -420,6 +421,16 @@ class Host:
         text = f"{context.get('message', 'error')}" + (f": {error}" if error else "")
         self.door.errors.line("the host", f"the host went on after an error: {text}")
 
+    def flooded(self, player: RemotePlayer) -> None:
+        """`player`'s session was ended for a flood of input: no new session for them for
+        FLOOD_PAUSE seconds, so a flood costs the host one app's start a while at most."""
+        self._flood_pauses[player.name.casefold()] = time.monotonic() + FLOOD_PAUSE
+
+    def flood_wait(self, player: RemotePlayer) -> int:
+        """Whole seconds until `player` may have a session again after a flood (0: now)."""
+        left = self._flood_pauses.get(player.name.casefold(), 0.0) - time.monotonic()
+        return math.ceil(left) if left > 0 else 0
+
     def player_connections(self, player: RemotePlayer) -> int:
         """How many logged-in connections `player` has, the one logging in included."""
         return sum(
@@ -462,6 +473,12 @@ class Host:
             return f"hotseat: the table is full ({players} connected); try again later"
         if not registered(self.registry, player):
             return "hotseat: your key is no longer registered here"
+        wait = self.flood_wait(player)
+        if wait:
+            return (
+                f"hotseat: {player.name}'s last session sent far too much input; "
+                f"try again in {wait} s"
+            )
         mine = sum(1 for session in self.sessions if session.player.name == player.name)
         if mine >= self.max_player_sessions:
             sessions = f"{mine} session{'' if mine == 1 else 's'}"
@@ -493,7 +510,6 @@ async def start_host(
     *,
     max_player_sessions: int = MAX_PLAYER_SESSIONS,
     app_memory: int = APP_MEMORY,
-    read_rate: float = READ_RATE,
     limits: Limits | None = None,
 ) -> Host:
     """A host serving the players of `folder` on `listen`:`port` (0 picks a free port);
@@ -504,7 +520,6 @@ async def start_host(
         log,
         max_player_sessions=max_player_sessions,
         app_memory=app_memory,
-        read_rate=read_rate,
         limits=limits,
     )
     await host.listen(listen, port)

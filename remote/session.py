@@ -49,10 +49,8 @@ from remote.players import PlayersError, RemotePlayer
 from remote.registry import Registry
 from remote.terminal import (
     PASTE_LIMIT,
-    RESIZE_COST,
     RESTORE,
     InputLimit,
-    ReadPace,
     TerminalModes,
 )
 
@@ -73,6 +71,11 @@ MAX_CHANNELS = 10
 SESSION_ENDED = "hotseat: the host ended this session; every move shown was saved"
 APP_ENDED = "hotseat: the game ended unexpectedly; every move shown was saved"
 REMOVED = "hotseat: your key is no longer registered here; every move shown was saved"
+FLOODED = "hotseat: too much input (a huge paste?); every move shown was saved"
+FLOOD_BYTES = 1024 * 1024
+"""Bytes of a player's input dropped within FLOOD_SECONDS that end their session: far beyond
+any typing or honest paste, and ended early, since every byte costs the host decrypting."""
+FLOOD_SECONDS = 10.0
 REGISTRY_POLL = 1.0
 """Seconds between a session's looks at the registry (each one `stat` while it is unchanged):
 a player removed, or whose name was given another key, loses their sessions this soon."""
@@ -83,6 +86,8 @@ OUTPUT_HIGH_WATER = 64 * 1024
 """Bytes waiting in a channel beyond which the child's pty is no longer read."""
 SLOW_CLIENT_SECONDS = 15
 HANGUP_GRACE = 2.0
+RESIZE_EVERY = 0.1
+"""Seconds between two window changes passed on to an app (the last one always is)."""
 CHUNK = 64 * 1024
 FLUSH_CHUNKS = 16
 SANE_TERM = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
@@ -233,7 +238,12 @@ class Session:
         self._reading = False
         self._backlog: asyncio.Task[None] | None = None
         self._input = InputLimit()
-        self._pace = ReadPace(host.read_rate)
+        self._size: tuple[int, int] | None = None
+        """The window size the client asked for last, until it is applied."""
+        self._resizing: asyncio.TimerHandle | None = None
+        self._flood_since = self._loop.time()
+        self._flood_mark = 0
+        """When the current flood window began, and the bytes dropped before it."""
         self._unwritten = 0
         self._modes = TerminalModes()
         self.pid: int | None = None
@@ -315,7 +325,10 @@ class Session:
             if self._backlog is not None:
                 self._backlog.cancel()
             self._flush_output()
+            if self._resizing is not None:
+                self._resizing.cancel()
             os.close(self._master)
+            self._master = -1
             self._give_terminal_back(hung_up)
             self._log_end(hung_up, child.returncode or 0)
         code = child.returncode or 0
@@ -370,10 +383,7 @@ class Session:
             try:
                 data = await self._process.stdin.read(CHUNK)
             except asyncssh.TerminalSizeChanged as change:
-                set_size(self._master, change.width, change.height)
-                if self.pid is not None:
-                    signal_group(self.pid, signal.SIGWINCH)
-                await self._paced(RESIZE_COST)
+                self._resize(change.width, change.height)
                 continue
             except (asyncssh.BreakReceived, asyncssh.SignalReceived):
                 continue
@@ -383,14 +393,36 @@ class Session:
                 return
             if not self._write_input(self._input.admit(data)):
                 return
-            await self._paced(len(data))
+            if self._flooding():
+                self._reason = FLOODED
+                self._host.flooded(self._player)
+                return
 
-    async def _paced(self, size: int) -> None:
-        """Wait, after `size` bytes were read, as long as `ReadPace` says: meanwhile SSH's
-        flow control holds the rest at the player's end."""
-        pause = self._pace.after(size)
-        if pause:
-            await asyncio.sleep(pause)
+    def _flooding(self) -> bool:
+        """True once more than FLOOD_BYTES of input were dropped within FLOOD_SECONDS."""
+        now = self._loop.time()
+        if now - self._flood_since > FLOOD_SECONDS:
+            self._flood_since, self._flood_mark = now, self._input.dropped
+        return self._input.dropped - self._flood_mark > FLOOD_BYTES
+
+    def _resize(self, width: int, height: int) -> None:
+        """Size the pty as the client's window, at most every RESIZE_EVERY seconds: the app
+        redraws the whole screen on each change, so a flood of them is taken as its last."""
+        self._size = (width, height)
+        if self._resizing is None:
+            self._apply_size()
+
+    def _apply_size(self) -> None:
+        """Apply the size asked for last, if any, and look again in RESIZE_EVERY seconds."""
+        self._resizing = None
+        if self._size is None or self._master < 0:
+            return
+        (width, height), self._size = self._size, None
+        with contextlib.suppress(OSError):
+            set_size(self._master, width, height)
+        if self.pid is not None:
+            signal_group(self.pid, signal.SIGWINCH)
+        self._resizing = self._loop.call_later(RESIZE_EVERY, self._apply_size)
 
     def _write_input(self, data: bytes) -> bool:
         """Write to the pty what it takes of `data` now and drop the rest: an app that does

@@ -41,34 +41,6 @@ LONGEST_MODE = 40
 found with the bytes kept from the first."""
 
 
-READ_RATE = 1024 * 1024
-"""Bytes a second of a player's input the host reads at most: far beyond keys, mouse and
-the largest paste that passes, and slow enough that a flood is held back by SSH's flow
-control at the player's end instead of being decrypted here only to be dropped (a 20 MB
-paste then costs its player 20 s and the others nothing they notice)."""
-RESIZE_COST = 4096
-"""A window change counts as this many bytes read: a flood of them is paced too (each one
-makes the app redraw the whole screen)."""
-
-
-class ReadPace:
-    """How long to wait before reading more of a player's input: a token bucket of
-    READ_RATE bytes a second, holding at most one second's worth."""
-
-    def __init__(self, rate: float = READ_RATE, clock: Callable[[], float] = time.monotonic):
-        self._rate = rate
-        self._clock = clock
-        self._tokens = rate
-        self._last = clock()
-
-    def after(self, size: int) -> float:
-        """Seconds to wait before the next read, `size` bytes having just been read."""
-        now = self._clock()
-        self._tokens = min(self._rate, self._tokens + (now - self._last) * self._rate) - size
-        self._last = now
-        return max(0.0, -self._tokens / self._rate)
-
-
 class InputLimit:
     """Which of a player's bytes reach their app. Keys pass under a token bucket of
     INPUT_RATE bytes a second and INPUT_BURST at once; what arrives in one read passes whole

@@ -9,6 +9,7 @@ as its own process, so that its memory is its own.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import socket
@@ -23,7 +24,7 @@ import pytest
 from remote import session as app_session
 from remote.players import Players
 from remote.server import Host
-from remote.session import APP_ENDED, REMOVED, SESSION_ENDED
+from remote.session import APP_ENDED, FLOODED, REMOVED, SESSION_ENDED
 from remote.terminal import PASTE_END, PASTE_START
 
 from remote_helpers import WAIT, Terminal
@@ -221,57 +222,82 @@ async def test_a_flood_of_environment_variables_leaves_the_hosts_memory_as_it_wa
 # Input
 
 
-async def test_a_20_mb_paste_is_dropped_and_the_app_and_the_other_players_play_on(
-    hosts: Callable[..., Awaitable[Host]], register: Callable
+async def test_a_paste_of_a_few_kilobytes_too_many_is_dropped_and_the_app_plays_on(
+    host: Host, register: Callable
 ) -> None:
-    host = await hosts(read_rate=64 * MIB)  # read at once: the test is about what is kept
+    bob = await Terminal.open(host.port, register("Bob"))
+    assert await bob.until(home)
+    (session,) = host.sessions
+
+    bob.process.stdin.write(PASTE_START + b"x" * 100_000 + PASTE_END)
+
+    assert await until(lambda: session.dropped >= 100_000)
+    bob.press("?")
+    assert await bob.until(help_shown), bob.text
+
+
+async def test_a_20_mb_paste_ends_that_session_and_the_other_players_play_on(
+    host: Host, register: Callable
+) -> None:
     bob = await Terminal.open(host.port, register("Bob"))
     ann = await Terminal.open(host.port, register("Ann"))
     assert await bob.until(home) and await ann.until(home)
     (session,) = (session for session in host.sessions if session.player.name == "Bob")
     assert session.pid is not None
-    peak_before = status_field(session.pid, "VmHWM")
+    app = session.pid
 
-    bob.process.stdin.write(PASTE_START)
-    for _ in range(20 * 16):
-        bob.process.stdin.write(b"x" * 65536)
-        await bob.process.stdin.drain()
-    bob.process.stdin.write(PASTE_END)
+    with contextlib.suppress(OSError, asyncssh.Error):
+        bob.process.stdin.write(PASTE_START)
+        for _ in range(20 * 16):
+            bob.process.stdin.write(b"x" * 65536)
+            await bob.process.stdin.drain()
 
-    assert await until(lambda: session.dropped >= 20 * MIB), session.dropped
-    assert status_field(session.pid, "VmHWM") - peak_before < 20 * MIB
-    bob.press("?")
-    assert await bob.until(help_shown), bob.text
+    assert await bob.until(lambda text: FLOODED in text), bob.text
+    assert await until(lambda: not alive(app))
+    assert session.dropped > app_session.FLOOD_BYTES
     ann.press("?")
     assert await ann.until(help_shown), ann.text
 
 
-async def test_a_flood_of_input_is_read_no_faster_than_the_read_rate(
-    hosts: Callable[..., Awaitable[Host]], register: Callable
+async def test_after_a_flood_that_player_gets_no_new_session_for_a_while(
+    host: Host, register: Callable
 ) -> None:
-    rate = 256 * 1024
-    host = await hosts(read_rate=rate)
-    bob = await Terminal.open(host.port, register("Bob"))
+    key = register("Bob")
+    bob = await Terminal.open(host.port, key)
     assert await bob.until(home)
-    (session,) = host.sessions
-    loop = asyncio.get_running_loop()
-
-    async def flood() -> None:
+    with contextlib.suppress(OSError, asyncssh.Error):
         bob.process.stdin.write(PASTE_START)
-        while True:
+        for _ in range(2 * 16):
             bob.process.stdin.write(b"x" * 65536)
             await bob.process.stdin.drain()
+    assert await bob.until(lambda text: FLOODED in text), bob.text
 
-    began = loop.time()
-    flooding = asyncio.ensure_future(flood())
-    try:
-        assert await until(lambda: session.dropped >= MIB)
-        took = loop.time() - began
-    finally:
-        flooding.cancel()
+    async with asyncssh.connect(
+        "127.0.0.1", host.port, client_keys=[key], known_hosts=None, agent_path=None
+    ) as conn:
+        status, said = await refused(conn)
 
-    # At most a second's worth at once, one read more, and the rate after that.
-    assert session.dropped <= rate + app_session.CHUNK + rate * took
+    assert status == 1
+    assert said.startswith(b"hotseat: Bob's last session sent far too much input; try again in")
+    assert not host.sessions
+
+
+async def test_a_flood_of_window_changes_is_passed_on_as_its_last(
+    host: Host, register: Callable, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bob = await Terminal.open(host.port, register("Bob"))
+    assert await bob.until(home)
+    sizes: list[tuple[int, int]] = []
+    set_size = app_session.set_size
+    monkeypatch.setattr(
+        app_session, "set_size", lambda fd, w, h: (sizes.append((w, h)), set_size(fd, w, h))
+    )
+
+    for width in range(60, 160):
+        bob.process.change_terminal_size(width, 30)
+
+    assert await until(lambda: sizes[-1:] == [(159, 30)])
+    assert len(sizes) < 100
 
 
 async def test_each_app_runs_under_the_hosts_memory_limit(

@@ -12,7 +12,6 @@ from remote.terminal import (
     PASTE_START,
     RESTORE,
     InputLimit,
-    ReadPace,
     TerminalModes,
 )
 
@@ -190,30 +189,7 @@ def test_following_a_long_output_keeps_only_a_short_tail() -> None:
     assert modes.left_on
 
 
-# Reading input at a pace
-
-
-def test_input_within_the_read_rate_is_read_without_a_pause() -> None:
-    clock = Clock()
-    pace = ReadPace(1000, clock)
-
-    assert pace.after(600) == 0.0
-    clock.now += 0.5
-    assert pace.after(500) == 0.0
-
-
-def test_input_beyond_the_read_rate_waits_as_long_as_it_takes_at_that_rate() -> None:
-    pace = ReadPace(1000, Clock())
-
-    assert pace.after(3000) == 2.0
-
-
-def test_a_quiet_moment_saves_up_no_more_than_a_second_of_reading() -> None:
-    clock = Clock()
-    pace = ReadPace(1000, clock)
-    clock.now += 60.0
-
-    assert pace.after(2000) == 1.0
+# Modes
 
 
 def test_focus_reports_and_size_reports_left_on_need_the_terminal_restored() -> None:
