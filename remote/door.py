@@ -386,11 +386,13 @@ class Door:
         self._release(source)
         limits = self.limits
         seconds = limits.penalty_authfail if failures else limits.penalty_noauth
+        self.penalise(source, address, seconds, "failed to log in too often")
+
+    def penalise(self, source: str, address: str, seconds: float, why: str) -> None:
+        """`source` earns `seconds` of penalty (for `why`, said when a refusal begins)."""
         length = self.penalties.add(source, seconds)
         if length is not None:
-            self.penalised.line(
-                source, f"{address} failed to log in too often: refused for {length:.0f} s"
-            )
+            self.penalised.line(source, f"{address} {why}: refused for {length:.0f} s")
 
     def note(self, source: str, text: str) -> None:
         """Log `text`, a refusal about `source`, at the bounded rate."""

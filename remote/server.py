@@ -225,6 +225,11 @@ class Gate(asyncssh.SSHServer):
         if self.player is not None:
             self._host.log(f"{self.player.name} left")
 
+    def penalise(self, why: str) -> None:
+        """This connection's source earns a failed login's penalty (for `why`)."""
+        limits = self._host.door.limits
+        self._host.door.penalise(self._source, self._address, limits.penalty_authfail, why)
+
     def session_requested(self) -> tuple[SessionChannel, asyncssh.SSHServerProcess[bytes]]:
         """A session channel and its session (`Channels`: at most MAX_CHANNELS at once)."""
         assert self._conn is not None
@@ -475,6 +480,9 @@ class Host:
             return "hotseat: your key is no longer registered here"
         wait = self.flood_wait(player)
         if wait:
+            gate = process.channel.get_connection().get_owner()
+            if isinstance(gate, Gate):  # asking again and again earns a refusal at the door
+                gate.penalise("asked for sessions while refused for a flood")
             return (
                 f"hotseat: {player.name}'s last session sent far too much input; "
                 f"try again in {wait} s"

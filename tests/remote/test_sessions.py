@@ -22,7 +22,7 @@ import pyte
 import pytest
 
 from remote import session as app_session
-from remote.players import Players
+from remote.players import Players, RemotePlayer
 from remote.server import Host
 from remote.session import APP_ENDED, FLOODED, REMOVED, SESSION_ENDED
 from remote.terminal import PASTE_END, PASTE_START
@@ -42,6 +42,11 @@ def home(screen: str) -> bool:
 
 def help_shown(screen: str) -> bool:
     return "Help" in screen.split("\n", 1)[0]
+
+
+def bob_player(host: Host) -> RemotePlayer:
+    """Bob as the host knows him."""
+    return next(p for p in host.registry.players() if p.name == "Bob")
 
 
 def app_of(host: Host, name: str) -> int:
@@ -280,6 +285,28 @@ async def test_after_a_flood_that_player_gets_no_new_session_for_a_while(
     assert status == 1
     assert said.startswith(b"hotseat: Bob's last session sent far too much input; try again in")
     assert not host.sessions
+
+
+async def test_asking_again_and_again_after_a_flood_is_refused_at_the_door(
+    host: Host, register: Callable
+) -> None:
+    key = register("Bob")
+    bob = await Terminal.open(host.port, key)
+    assert await bob.until(home)
+    host.flooded(bob_player(host))
+    bob.conn.close()
+
+    for _ in range(3):  # each refused session earns a failed login's penalty
+        async with asyncssh.connect(
+            "127.0.0.1", host.port, client_keys=[key], known_hosts=None, agent_path=None
+        ) as conn:
+            assert (await refused(conn))[0] == 1
+
+    with pytest.raises((OSError, asyncssh.Error)):
+        async with asyncssh.connect(
+            "127.0.0.1", host.port, client_keys=[key], known_hosts=None, agent_path=None
+        ):
+            pass
 
 
 async def test_a_flood_of_window_changes_is_passed_on_as_its_last(
