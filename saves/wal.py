@@ -23,8 +23,9 @@ transaction in it holds a stamp of one identity (the file's, when the file has
 one), each continues the one before, and the chain continues the file: the
 file's stamp is the one the first transaction started from, or that of a
 transaction in the log (a checkpoint may have copied part of it already).
-Checksums are checked as SQLite checks them, so a frame torn by a crash ends the log
-here as it does there.
+A log that is not ours by its stamps is read again with checksums, as SQLite checks
+them, so a frame torn by a crash ends the log there as it does for SQLite; our own log is
+judged without them (fast, however long).
 A log with no committed transaction is left alone: SQLite applies nothing of it.
 A database in WAL mode never has a rollback journal of its own; beside a file in
 rollback mode (a new database being made) the journal is left to SQLite, whose
@@ -137,10 +138,11 @@ def file_mark(db: sqlite3.Connection) -> Mark | None:
     return Mark(*(part.decode() for part in marks.groups())) if marks else None
 
 
-def transactions(path: Path) -> Iterator[list[Mark]]:
+def transactions(path: Path, checked: bool = False) -> Iterator[list[Mark]]:
     """The stamps of each committed transaction in the log at `path`, in order, as SQLite's
-    recovery takes its frames: up to the first frame whose salts differ from the header's
-    or whose checksum does not continue the one before (a frame torn by a crash)."""
+    recovery takes its frames: up to the first frame whose salts differ from the header's,
+    and, when `checked`, whose checksum does not continue the one before (a frame torn by
+    a crash)."""
     with open(path, "rb") as log:
         header = log.read(32)
         if len(header) < 32:
@@ -152,7 +154,7 @@ def transactions(path: Path) -> Iterator[list[Mark]]:
             return
         words = struct.Struct(("<" if magic == _WAL_MAGIC[0] else ">") + "II")
         total = wal_checksum(words, header[:24], (0, 0))
-        if total != struct.unpack_from(">II", header, 24):
+        if checked and total != struct.unpack_from(">II", header, 24):
             return
         marks: list[Mark] = []
         while True:
@@ -162,9 +164,10 @@ def transactions(path: Path) -> Iterator[list[Mark]]:
             page, commit, frame_salt1, frame_salt2 = _FRAME_HEADER.unpack_from(frame)
             if (frame_salt1, frame_salt2) != (salt1, salt2) or page == 0:
                 return
-            total = wal_checksum(words, frame[24:], wal_checksum(words, frame[:8], total))
-            if total != struct.unpack_from(">II", frame, 16):
-                return
+            if checked:
+                total = wal_checksum(words, frame[24:], wal_checksum(words, frame[:8], total))
+                if total != struct.unpack_from(">II", frame, 16):
+                    return
             marks += [Mark(*(p.decode() for p in m.groups())) for m in _MARK.finditer(frame, 24)]
             if commit:
                 yield marks
@@ -184,8 +187,15 @@ def wal_checksum(words: struct.Struct, data: bytes, start: tuple[int, int]) -> t
 def continues(path: Path, file: Mark | None) -> bool:
     """True if the log at `path` holds nothing SQLite would apply, or only transactions of
     hotseat that continue the database file whose stamp is `file` (None: a file that no
-    log of ours can continue)."""
-    found = list(transactions(path))
+    log of ours can continue). Read first without checksums (a long log of ours, left by a
+    killed terminal, is judged fast), and only a log that is not ours that way is read
+    again with them, so that a frame torn by a crash never makes our own look foreign."""
+    return _continues(list(transactions(path)), file) or _continues(
+        list(transactions(path, checked=True)), file
+    )
+
+
+def _continues(found: list[list[Mark]], file: Mark | None) -> bool:
     if file is not None and not file.identity and found and not any(found):
         return True  # a log of an earlier hotseat, left by a crash: nothing tells it apart
     identity, before, reached = file.identity if file else "", None, False

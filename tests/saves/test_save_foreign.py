@@ -463,5 +463,5 @@ def test_a_frame_torn_by_a_crash_ends_the_log_there_as_sqlite_reads_it(tmp_path)
     log[-100] ^= 0xFF  # the last page, written after its frame's header
     torn.write_bytes(log)
 
-    assert len(list(wal.transactions(tmp_path / "any.db-wal"))) == 5
-    assert len(list(wal.transactions(torn))) == 4
+    assert len(list(wal.transactions(tmp_path / "any.db-wal", checked=True))) == 5
+    assert len(list(wal.transactions(torn, checked=True))) == 4
