@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
+import socket
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -16,6 +18,7 @@ from typing import Any
 import asyncssh
 import pyte
 
+from remote.session import set_size
 from rules.three_by_three import card_label
 from saves import SaveStore, replay, replay_moves
 
@@ -220,3 +223,44 @@ class Table:
 
     def screens(self) -> str:
         return "\n".join(f"seat {s}:\n{t.text}" for s, t in self.seated.items())
+
+
+async def openssh_client(port: int, key: Path) -> tuple[asyncio.subprocess.Process, int]:
+    """OpenSSH's `ssh -tt` to the host under a local 80x24 pty; the client and the master."""
+    master, slave = os.openpty()
+    set_size(slave, 80, 24)
+    ssh = await asyncio.create_subprocess_exec(
+        *("ssh", "-tt", "-F", "/dev/null", "-p", str(port), "-i", str(key)),
+        *("-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null"),
+        *("-o", "BatchMode=yes", "-o", "IdentitiesOnly=yes", "-o", "LogLevel=ERROR"),
+        "127.0.0.1",
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env={**os.environ, "TERM": "xterm-256color"},
+        start_new_session=True,
+    )
+    os.close(slave)
+    return ssh, master
+
+
+async def until(condition: Callable[[], bool], within: float = WAIT) -> bool:
+    """Poll `condition` until it holds (True) or `within` seconds pass (False)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + within
+    while not condition():
+        if loop.time() > deadline:
+            return False
+        await asyncio.sleep(0.05)
+    return True
+
+
+def free_port() -> int:
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def host_args(folder: Path, port: int) -> list[str]:
+    return ["host", "--port", str(port), "--listen", "127.0.0.1", "--save-dir", str(folder)]

@@ -29,6 +29,8 @@ from remote.players import Players, RemotePlayer
 from remote.server import Host, save_host_key
 from tui.cli import main
 
+from remote_helpers import free_port, host_args, until
+
 WAIT = 20.0
 """Seconds to wait for something that should happen (generous: the machine may be busy)."""
 PLAYER = "127.0.0.1"
@@ -86,17 +88,6 @@ async def greeting(reader: asyncio.StreamReader) -> bytes:
         return await asyncio.wait_for(reader.readline(), WAIT)
     except ConnectionResetError:
         return b""
-
-
-async def until(condition: Callable[[], bool]) -> bool:
-    """Wait until `condition()` holds (True) or WAIT passes (False)."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + WAIT
-    while not condition():
-        if loop.time() > deadline:
-            return False
-        await asyncio.sleep(0.02)
-    return True
 
 
 def logged(logs: list[str], text: str) -> Callable[[], bool]:
@@ -529,18 +520,6 @@ async def test_an_rsa_key_signing_with_sha2_gets_in(
 
 
 # StrictModes
-
-
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def host_args(folder: Path, port: int) -> list[str]:
-    return ["host", "--port", str(port), "--listen", "127.0.0.1", "--save-dir", str(folder)]
 
 
 @pytest.fixture

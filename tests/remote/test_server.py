@@ -26,6 +26,8 @@ from remote.players import Players, RemotePlayer
 from remote.server import Host, child_command, child_env
 from tui.cli import main
 
+from remote_helpers import free_port, host_args, openssh_client
+
 WAIT = 20.0
 """Seconds to wait for something that should appear (generous: the machine may be busy)."""
 CHUNK = 65536
@@ -151,16 +153,6 @@ def the_only_app(host: Host) -> int:
     (session,) = host.sessions
     assert session.pid is not None
     return session.pid
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def host_args(folder: Path, port: int) -> list[str]:
-    return ["host", "--port", str(port), "--listen", "127.0.0.1", "--save-dir", str(folder)]
 
 
 # Who gets in
@@ -420,31 +412,12 @@ async def test_a_window_change_resizes_the_app(host: Host, register: Callable) -
 # OpenSSH's client
 
 
-async def openssh(port: int, key: Path) -> tuple[asyncio.subprocess.Process, int]:
-    """OpenSSH's `ssh -tt` to the host under a local 80x24 pty; the client and the master."""
-    master, slave = os.openpty()
-    server.set_size(slave, 80, 24)
-    ssh = await asyncio.create_subprocess_exec(
-        *("ssh", "-tt", "-F", "/dev/null", "-p", str(port), "-i", str(key)),
-        *("-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null"),
-        *("-o", "BatchMode=yes", "-o", "IdentitiesOnly=yes", "-o", "LogLevel=ERROR"),
-        "127.0.0.1",
-        stdin=slave,
-        stdout=slave,
-        stderr=slave,
-        env={**os.environ, "TERM": "xterm-256color"},
-        start_new_session=True,
-    )
-    os.close(slave)
-    return ssh, master
-
-
 @pytest.mark.skipif(shutil.which("ssh") is None, reason="the OpenSSH client is not installed")
 async def test_openssh_reaches_the_home_screen_and_q_leaves(
     host: Host, register: Callable, tmp_path: Path
 ) -> None:
     register("Bob")
-    ssh, master = await openssh(host.port, tmp_path / "bob")
+    ssh, master = await openssh_client(host.port, tmp_path / "bob")
     try:
         terminal = Terminal()
         assert await read_pty_until(master, terminal, shows_home), terminal.text
@@ -470,7 +443,7 @@ async def test_a_frozen_client_is_found_by_keepalive_and_its_app_hung_up(
     monkeypatch.setattr(server, "KEEPALIVE_COUNT_MAX", 2)
     host = await hosts()
     register("Bob")
-    ssh, master = await openssh(host.port, tmp_path / "bob")
+    ssh, master = await openssh_client(host.port, tmp_path / "bob")
     try:
         assert await read_pty_until(master, Terminal(), shows_home)
         app = the_only_app(host)

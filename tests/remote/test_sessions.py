@@ -12,7 +12,6 @@ import asyncio
 import contextlib
 import os
 import signal
-import socket
 import sys
 from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
@@ -27,7 +26,7 @@ from remote.server import Host
 from remote.session import APP_ENDED, FLOODED, REMOVED, SESSION_ENDED
 from remote.terminal import PASTE_END, PASTE_START
 
-from remote_helpers import WAIT, Terminal
+from remote_helpers import WAIT, Terminal, free_port, openssh_client, until
 
 MIB = 1024 * 1024
 GONE_WITHIN = 5.0
@@ -54,17 +53,6 @@ def app_of(host: Host, name: str) -> int:
     (pid,) = (session.pid for session in host.sessions if session.player.name == name)
     assert pid is not None
     return pid
-
-
-async def until(condition: Callable[[], bool], within: float = WAIT) -> bool:
-    """Poll `condition` until it holds (True) or `within` seconds pass (False)."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + within
-    while not condition():
-        if loop.time() > deadline:
-            return False
-        await asyncio.sleep(0.05)
-    return True
 
 
 def alive(pid: int) -> bool:
@@ -172,12 +160,6 @@ async def test_a_refused_session_frees_its_place_on_the_connection(
 
 
 # What a client may send
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 @pytest.fixture
@@ -364,20 +346,7 @@ def openssh(tmp_path: Path) -> Iterator[Callable[[int, str], Awaitable[int]]]:
     started: list[tuple[asyncio.subprocess.Process, int]] = []
 
     async def start(port: int, name: str) -> int:
-        master, slave = os.openpty()
-        app_session.set_size(slave, 80, 24)
-        ssh = await asyncio.create_subprocess_exec(
-            *("ssh", "-tt", "-F", "/dev/null", "-p", str(port), "-i", str(tmp_path / name)),
-            *("-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null"),
-            *("-o", "BatchMode=yes", "-o", "IdentitiesOnly=yes", "-o", "LogLevel=ERROR"),
-            "127.0.0.1",
-            stdin=slave,
-            stdout=slave,
-            stderr=slave,
-            env={**os.environ, "TERM": "xterm-256color"},
-            start_new_session=True,
-        )
-        os.close(slave)
+        ssh, master = await openssh_client(port, tmp_path / name)
         started.append((ssh, master))
         return ssh.pid
 
