@@ -275,7 +275,7 @@ def bench_resume(work: Path, runs: int) -> list[Figure]:
     )
     times = ms("hotseat resume", resume), ms("bare Textual app", bare)
     report("  time to the first game frame (privacy screen), from process start", *times)
-    print_marks({"resume": resume, "bare": bare})
+    print_marks({"resume": resume, "import": after_import, "killed": after_kill, "bare": bare})
     imports = ms("hotseat resume after import", after_import)
     report(
         f"  right after `hotseat import` (its checkpoint covers {covered[import_dir]:,} moves)",

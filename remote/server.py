@@ -79,13 +79,16 @@ from saves.visible import visible
 
 HOST_KEY_FILE = "host_key"
 MAX_KEY_FILE = 64 * 1024
-KEEPALIVE_INTERVAL = 5
+KEEPALIVE_INTERVAL = 1.0
 KEEPALIVE_COUNT_MAX = 3
+"""A client that answers nothing (a laptop closed, a cable pulled: no FIN ever comes) is
+asked each second and cut off after three unanswered asks, so its app is hung up within
+5 s; one answer, or any key, starts the count again."""
 CLOSE_GRACE = 2.0
 MAX_PLAYER_SESSIONS = 3
+"""Sessions one player may have at once unless the host says otherwise."""
 FLOOD_PAUSE = 60.0
 """Seconds a player whose session was ended for a flood of input waits for a new one."""
-"""Sessions one player may have at once unless the host says otherwise."""
 
 Log = Callable[[str], None]
 

@@ -11,7 +11,7 @@ the game replays from its first move as before.
 
 A game gets a checkpoint once it is CHECKPOINT_AFTER moves past the one it has: when it
 is imported, while a session plays it (stored in the background by `CheckpointWriter`, so
-a session that is killed leaves at most a few hundred moves to replay), and when a
+a session that is killed leaves at most twice that many to replay), and when a
 session leaves it.
 """
 
@@ -252,6 +252,7 @@ class CheckpointWriter:
                 if not store.database.exists():
                     return  # the save folder went away: it is not made again for a cache
                 moves = store.store_checkpoint(self._game_key, record, engine, state)
+                store.database.copy_log()
             finally:
                 store.close()
             self.stored = max(self.stored, moves)

@@ -139,6 +139,7 @@ class Database:
         self.root = root
         self.path = root / FILENAME
         self._db: sqlite3.Connection | None = None
+        self._held: tuple[int, int] | None = None
         self._notices: list[str] = []
 
     def exists(self) -> bool:
@@ -163,6 +164,8 @@ class Database:
             with contextlib.suppress(sqlite3.Error):
                 self._db.close()
             self._db = None
+            wal.release(self._held)
+            self._held = None
 
     @contextlib.contextmanager
     def errors(self, doing: str = "") -> Iterator[None]:
@@ -194,6 +197,13 @@ class Database:
                     with contextlib.suppress(sqlite3.Error):
                         db.execute("ROLLBACK")
                 raise
+
+    def copy_log(self) -> None:
+        """Copy what the write-ahead log holds into the database file without waiting for
+        anyone (a passive checkpoint), so the next commit starts the log afresh and a
+        terminal killed later leaves a short log to recover."""
+        with self.errors("cannot copy the log into the database"):
+            self.db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
 
     def data_version(self) -> int:
         """A number that changes whenever another connection commits to the database."""
@@ -245,9 +255,17 @@ class Database:
         if not os.path.lexists(self.path):
             # O_CREAT without O_EXCL: another terminal creating it at the same moment is fine.
             os.close(os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600))
-        db = sqlite3.connect(
-            self.path, isolation_level=None, check_same_thread=False, timeout=BUSY_TIMEOUT_MS / 1000
-        )
+        held = wal.hold(self.path)
+        try:
+            db = sqlite3.connect(
+                self.path,
+                isolation_level=None,
+                check_same_thread=False,
+                timeout=BUSY_TIMEOUT_MS / 1000,
+            )
+        except BaseException:
+            wal.release(held)
+            raise
         try:
             db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
             self._check_version(db)  # before anything is written, even the journal mode
@@ -260,7 +278,9 @@ class Database:
             db.execute("PRAGMA foreign_keys = ON")
         except BaseException:
             db.close()
+            wal.release(held)
             raise
+        self._held = held
         return db
 
     def _file_mark(self) -> wal.Mark | None:

@@ -31,18 +31,17 @@ A database in WAL mode never has a rollback journal of its own; beside a file in
 rollback mode (a new database being made) the journal is left to SQLite, whose
 rollback keeps that step safe.
 
-The test is made only while no process has the database open (no lock on it or
-on its `-shm` in /proc/locks, matched by inode number; where that cannot be read,
-nothing is moved) and inside `opening`, an flock on the save folder that every
-hotseat connection takes while it opens, so two terminals starting at once never
-judge a log the other is already using. What is not the database's own (and a
-`-wal` or `-shm` that is not a regular file) is moved aside untouched, as
-`<name>.foreign-<time>`, a `-shm` with its log. A log written by another program
-into the database itself (the sqlite3 shell) carries no stamp: left by a crash of
-that program, it is moved aside too. The one exception: beside a file of schema 1 or 2, a
-log with no stamp at all is applied, since a hotseat from before schema 3 (a crash just
-before an upgrade) wrote it that way and nothing tells it from another one; the first
-transaction after that adds the stamp, so this holds only once.
+The test is made only while no process has the database open (no lock on it or on its
+`-shm`; where that cannot be told, nothing is moved) and inside `opening`, an flock on
+the save folder that every hotseat connection takes while it opens, so two terminals
+starting at once never judge a log the other is already using. What is not the
+database's own (and a `-wal` or `-shm` that is not a regular file) is moved aside
+untouched, as `<name>.foreign-<time>`, a `-shm` with its log. A log written by another
+program into the database itself (the sqlite3 shell) carries no stamp: left by a crash
+of that program, it is moved aside too. The one exception: beside a file of schema 1 or
+2, a log with no stamp at all is applied, since a hotseat from before schema 3 (a crash
+just before an upgrade) wrote it that way and nothing tells it from another one; the
+first transaction after that adds the stamp, so this holds only once.
 """
 
 from __future__ import annotations
@@ -55,7 +54,9 @@ import secrets
 import sqlite3
 import stat
 import struct
+import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
@@ -221,21 +222,73 @@ def present(database: Path) -> list[Path]:
 
 
 def in_use(database: Path) -> bool:
-    """True if a process holds a lock on `database` or its `-shm` (every SQLite connection
-    that has it open does), or if that cannot be told (no /proc/locks). Matched by inode
-    alone: the device /proc/locks names differs from st_dev on some file systems
-    (overlays), and a lock on another file with the same inode only makes this err on the
-    safe side (the log is not judged, as before this check)."""
-    inodes = set()
-    for path in (database, _sidecar(database, "-shm")):
-        with contextlib.suppress(OSError):
-            inodes.add(os.stat(path).st_ino)
-    try:
-        locks = Path("/proc/locks").read_text()
-    except OSError:
+    """True if a connection has `database` open: one of this process (`held`), or a lock
+    of any process on the file or on its `-shm` (every SQLite connection in WAL mode holds
+    one on each while it is open); also when that cannot be told. The locks are asked for
+    with open-file-description locks (F_OFD_GETLK), which see every process's locks, this
+    one's too, and wait for nothing. The files are opened for that only while this process
+    holds no connection to them: closing a file drops every lock the process has on it."""
+    getlk = getattr(fcntl, "F_OFD_GETLK", None)
+    if getlk is None:
         return True
-    found = re.findall(r"\s[0-9a-f]+:[0-9a-f]+:(\d+)\s", locks)
-    return any(int(inode) in inodes for inode in found)
+    with _held_lock:
+        if _file_id(database) in _held:
+            return True
+        for path in (database, _sidecar(database, "-shm")):
+            try:
+                fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC | os.O_NOFOLLOW | os.O_NONBLOCK)
+            except FileNotFoundError:
+                continue
+            except OSError:
+                if not _regular(path):
+                    continue  # a link or the like: never SQLite's own file
+                return True
+            try:
+                if not stat.S_ISREG(os.fstat(fd).st_mode):
+                    continue
+                asked = _FLOCK.pack(fcntl.F_WRLCK, os.SEEK_SET, 0, 0, 0)
+                if _FLOCK.unpack(fcntl.fcntl(fd, getlk, asked))[0] != fcntl.F_UNLCK:
+                    return True
+            except OSError:
+                return True
+            finally:
+                os.close(fd)
+    return False
+
+
+def hold(database: Path) -> tuple[int, int] | None:
+    """Note that this process is opening a connection to `database` (`in_use` then never
+    opens its files); the id to `release` when it is closed, None if it is not there."""
+    found = _file_id(database)
+    if found is not None:
+        with _held_lock:
+            _held[found] += 1
+    return found
+
+
+def release(held: tuple[int, int] | None) -> None:
+    """Undo one `hold` that returned `held`."""
+    if held is not None:
+        with _held_lock:
+            _held[held] -= 1
+            if _held[held] <= 0:
+                del _held[held]
+
+
+_held: Counter[tuple[int, int]] = Counter()
+"""The databases (device, inode) this process has connections to, with how many."""
+_held_lock = threading.Lock()
+
+_FLOCK = struct.Struct("hhqqi4x")
+"""struct flock on Linux: type, whence, start, length (0: to the end), pid."""
+
+
+def _file_id(path: Path) -> tuple[int, int] | None:
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino
 
 
 def strays(database: Path, file_mark: Callable[[], Mark | None]) -> list[Path]:

@@ -174,16 +174,19 @@ class GameSession:
     def _checkpoint_in_background(self) -> None:
         """Begin storing the current state as the game's checkpoint in a worker thread once
         CHECKPOINT_AFTER moves are not covered by the last one stored or begun, so a
-        terminal that is killed leaves at most a few hundred moves to replay. Play goes on
-        meanwhile, and nothing here keeps a move from being committed."""
+        terminal that is killed leaves at most twice that many moves to replay. Play goes
+        on meanwhile; only when moves come faster than checkpoints are stored (a replay, a
+        game of computers) does the next wait, after its commit, for the one being stored."""
         writer = self._writer
         if writer is None:
             root = self.store.root
             writer = self._writer = CheckpointWriter(lambda: SaveStore(root), self.game_key)
         self.checkpointed = max(self.checkpointed, writer.stored)
         moves = len(self.record.actions)
-        if writer.busy or not checkpoint_due(moves, max(self.checkpointed, writer.tried)):
+        if not checkpoint_due(moves, max(self.checkpointed, writer.tried)):
             return
+        writer.wait()
+        self.checkpointed = max(self.checkpointed, writer.stored)
         record = dataclasses.replace(self.record, actions=self.record.actions[:])
         writer.start(record, self.game, self.state)
 

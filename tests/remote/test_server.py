@@ -433,14 +433,8 @@ async def test_openssh_reaches_the_home_screen_and_q_leaves(
 
 @pytest.mark.skipif(shutil.which("ssh") is None, reason="the OpenSSH client is not installed")
 async def test_a_frozen_client_is_found_by_keepalive_and_its_app_hung_up(
-    hosts: Callable[..., Awaitable[Host]],
-    register: Callable,
-    tmp_path: Path,
-    logs: list[str],
-    monkeypatch: pytest.MonkeyPatch,
+    hosts: Callable[..., Awaitable[Host]], register: Callable, tmp_path: Path, logs: list[str]
 ) -> None:
-    monkeypatch.setattr(server, "KEEPALIVE_INTERVAL", 0.5)
-    monkeypatch.setattr(server, "KEEPALIVE_COUNT_MAX", 2)
     host = await hosts()
     register("Bob")
     ssh, master = await openssh_client(host.port, tmp_path / "bob")

@@ -1,7 +1,8 @@
 """Checkpoints while playing: a session stores one in the background each time the game is
 CHECKPOINT_AFTER moves past its checkpoint, so a terminal that is killed, and never leaves,
-costs the next open at most the moves after the last one. Play goes on meanwhile, and a
-checkpoint that cannot be stored keeps no move from being committed.
+costs the next open at most the moves after the last one, fewer than twice CHECKPOINT_AFTER
+however fast they come. Play goes on meanwhile, and a checkpoint that cannot be stored
+keeps no move from being committed.
 """
 
 from __future__ import annotations
@@ -99,6 +100,26 @@ def test_a_checkpoint_that_cannot_be_stored_keeps_no_move_from_being_committed(
     assert record.actions == session.record.actions
     assert len(record.actions) == CHECKPOINT_AFTER + 30
     assert store.checkpoint(session.game_key) is None
+
+
+def test_moves_faster_than_checkpoints_are_stored_never_leave_twice_checkpoint_after_unstored(
+    store, monkeypatch
+):
+    stored = SaveStore.store_checkpoint
+
+    def slow_disk(self: SaveStore, *args: object) -> int:
+        time.sleep(0.5)
+        return stored(self, *args)
+
+    monkeypatch.setattr(SaveStore, "store_checkpoint", slow_disk)
+    session = start(store)
+    uncovered = []
+    for _ in range(3 * CHECKPOINT_AFTER):
+        play_randomly(session, 1, seed=len(session.record.actions))
+        kept = store.checkpoint(session.game_key)
+        uncovered.append(len(session.record.actions) - (kept.moves if kept else 0))
+
+    assert max(uncovered) < 2 * CHECKPOINT_AFTER
 
 
 PLAY_AND_WAIT = """

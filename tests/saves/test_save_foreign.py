@@ -250,6 +250,48 @@ def test_a_log_another_connection_is_using_is_left_to_it(store, stores, raw):
     assert (store.root / f"{DB}-wal").exists() and _aside(store.root) == []
 
 
+WRITE_THEN_HANG = """
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1], isolation_level=None)
+db.execute("UPDATE games SET updated = '2026-01-01T00:00:00+00:00'")
+print("hanging", flush=True)
+sys.stdin.readline()
+"""
+"""Another program writes to the database without a stamp and keeps it open."""
+
+OPEN_AND_CLOSE = """
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1], isolation_level=None)
+db.execute("SELECT count(*) FROM games").fetchone()
+db.close()
+"""
+"""Another program opens the database and closes it: the last connection to close
+copies the log into the file and deletes it."""
+
+
+def test_a_log_another_process_is_using_is_left_to_it(store, stores, spawn):
+    _closed(store.root, ["game"], moves=2)
+    child = spawn(WRITE_THEN_HANG, str(store.root / DB))
+    assert read_line(child) == "hanging"
+
+    assert _moves(stores()) == {"game": 2}
+    assert (store.root / f"{DB}-wal").exists() and _aside(store.root) == []
+
+
+def test_a_second_connection_in_one_process_keeps_the_log_of_the_first_alive(
+    store, stores, run_python
+):
+    _closed(store.root, ["game"], moves=2)
+    first = stores()
+    assert _moves(first) == {"game": 2}
+    second = stores()
+    assert _moves(second) == {"game": 2}
+    second.close()
+
+    assert run_python(OPEN_AND_CLOSE, str(store.root / DB)).returncode == 0
+    assert (store.root / f"{DB}-wal").exists()
+
+
 def test_a_log_beside_no_database_is_moved_aside_when_the_database_is_made(tmp_path, spawn, stores):
     ours, other = tmp_path / "ours", tmp_path / "other"
     _crashed(spawn, other, "x", 2)
