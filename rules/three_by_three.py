@@ -488,6 +488,7 @@ class ThreeByThree(Game):
         order they were played, and each seat's `known` the hand cards every
         player knows it holds (sorted): face-up cards it took into its hand in
         tour 1 and cards it picked up with the pile, until it plays them.
+        `last` is the latest move as everyone saw it (`_last_move`).
         """
         n = len(state.players)
         if seat is not None and (type(seat) is not int or not 0 <= seat < n):
@@ -526,6 +527,7 @@ class ThreeByThree(Game):
             "source": None if seat is None or state.phase == OVER else _source(state, seat),
             "places": list(state.places),
             "loser": state.loser,
+            "last": _last_move(state),
         }
 
     def sample_state(self, view: Mapping[str, JSON], rng: random.Random) -> ThreeByThreeState:
@@ -537,7 +539,7 @@ class ThreeByThree(Game):
         it cannot see, in the view's counts: the rest of every other hand, the
         face-down slots and the draw pile; any left over (a staged deck that
         left cards out) are out of play. Built from the view alone, sharing
-        nothing mutable with it; the sample's event log starts empty.
+        nothing mutable with it; the sample's event log holds only the last move.
         """
         seat = view["seat"]
         infos = view["seats"]
@@ -600,6 +602,8 @@ class ThreeByThree(Game):
         state.loser = view["loser"]
         state.latest = None
         state.event_total = 0
+        if view["last"] is not None:
+            state.record(_move_event(view["last"]))
         state.legal = None
         return state
 
@@ -789,6 +793,57 @@ def _check_move(
         verb = "does" if len(cards) == 1 else "do"
         why = f"{_labels(cards)} {verb} not fit on {card_label(state.pile[-1])}"
         raise IllegalAction(f"{why}: next play {need_text(top)}")
+
+
+MOVE_EVENTS = frozenset({"swap", "play", "miss", "take"})
+"""The events that begin a move; the others follow from one (a burn, a draw, an exit)."""
+
+
+def _last_move(state: ThreeByThreeState) -> dict[str, JSON] | None:
+    """The latest move as everyone saw it: who (`seat`), what (`kind`: "swap", "play",
+    "miss" or "take"), from where (`source`), the `cards` it laid down or turned up, how
+    many cards it `burned` and how many it `took` into the hand; None before the first.
+    Cards drawn after it are nobody else's business and are not in it."""
+    recent = state.events_since(state.event_total - 8)
+    for at in reversed(range(len(recent))):
+        event = recent[at]
+        if event[0] in MOVE_EVENTS:
+            break
+    else:
+        return None
+    kind, seat = event[0], event[1]
+    move: dict[str, JSON] = {
+        "seat": seat,
+        "kind": kind,
+        "source": None,
+        "cards": [],
+        "burned": 0,
+        "took": 0,
+    }
+    if kind == "swap":
+        move["cards"] = list(event[2])
+    elif kind == "play":
+        move["source"], move["cards"], move["burned"] = event[2], list(event[3]), event[5]
+    elif kind == "miss":
+        move["source"], move["cards"], move["took"] = FACE_DOWN, [event[2]], event[3]
+    else:
+        move["took"] = event[2]
+    for later in recent[at + 1 :]:
+        if later[0] == "four":
+            move["burned"] = later[4]
+    return move
+
+
+def _move_event(last: Mapping[str, Any]) -> Event:
+    """An event that `_last_move` reads as `last` (a sample's only event)."""
+    seat, cards = last["seat"], tuple(last["cards"])
+    if last["kind"] == "swap":
+        return ("swap", seat, cards)
+    if last["kind"] == "play":
+        return ("play", seat, last["source"], cards, "", last["burned"], False)
+    if last["kind"] == "miss":
+        return ("miss", seat, cards[0], last["took"])
+    return ("take", seat, last["took"])
 
 
 def _place(state: ThreeByThreeState, seat: int) -> int | None:

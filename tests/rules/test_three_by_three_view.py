@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from rules.three_by_three import card_label, need_text
+from rules.three_by_three import ChooseFaceUp, card_label, need_text, sort_cards
 
-from staging import GAME, NAMES, Seat, play, table, take, texts
+from staging import GAME, NAMES, Seat, deal, play, table, take, texts
 
 SEAT_KEYS = {"name", "hand_count", "face_up", "face_down", "place", "ready", "known"}
 VIEW_KEYS = {
@@ -32,6 +32,7 @@ VIEW_KEYS = {
     "source",
     "places",
     "loser",
+    "last",
 }
 
 
@@ -139,3 +140,61 @@ def test_the_summary_tells_whose_turn_and_where_the_game_stands() -> None:
 def test_a_view_is_for_a_seat_of_the_game_or_a_spectator() -> None:
     with pytest.raises(ValueError, match="no seat"):
         GAME.view(table(Seat(), Seat()), 2)
+
+
+# ---- the last move, as everyone saw it ------------------------------------------------
+
+
+def test_before_the_first_move_there_is_no_last_move() -> None:
+    assert GAME.view(deal(Seat(), Seat()), 0)["last"] is None
+
+
+def test_the_last_move_says_who_played_which_cards_from_where() -> None:
+    state = play(table(Seat(hand="7H 7D 3C"), Seat(), draw="4C 4D"), 0, "7H 7D")
+    assert GAME.view(state, 1)["last"] == {
+        "seat": 0,
+        "kind": "play",
+        "source": "hand",
+        "cards": ["7D", "7H"],
+        "burned": 0,
+        "took": 0,
+    }
+
+
+def test_cards_drawn_after_a_play_are_not_in_the_last_move() -> None:
+    state = play(table(Seat(hand="7H 3C 5C"), Seat(), draw="4C"), 0, "7H")
+    assert GAME.view(state, 0)["last"] == GAME.view(state, 1)["last"]
+    assert "4C" not in json.dumps(GAME.view(state, 1)["last"])
+
+
+def test_a_10_that_burns_the_pile_says_how_many_cards_burned() -> None:
+    state = play(table(Seat(hand="5C TC 3C"), Seat(hand="6C 8C 9C")), 0, "5C")
+    state = play(state, 1, "6C")
+    state = play(state, 0, "TC")
+    assert GAME.view(state, None)["last"]["burned"] == 3
+
+
+def test_four_of_a_rank_in_a_row_says_how_many_cards_burned() -> None:
+    state = play(table(Seat(hand="5C 5D 3C"), Seat(hand="5H 5S 9C")), 0, "5C 5D")
+    state = play(state, 1, "5H 5S")
+    assert GAME.view(state, None)["last"]["burned"] == 4
+
+
+def test_taking_the_pile_says_how_many_cards_were_taken() -> None:
+    state = play(table(Seat(hand="KH 3C 4C"), Seat(hand="5C 6C 7C")), 0, "KH")
+    state = take(state, 1)
+    last = GAME.view(state, 0)["last"]
+    assert (last["seat"], last["kind"], last["took"]) == (1, "take", 1)
+
+
+def test_tour_1_face_up_choices_are_a_last_move_everyone_sees() -> None:
+    state = deal(Seat(up="5H 9C KS"), Seat())
+    state = GAME.apply(state, 0, ChooseFaceUp(tuple(sort_cards(["5H", "9C", "KS"]))))
+    assert GAME.view(state, 1)["last"] == {
+        "seat": 0,
+        "kind": "swap",
+        "source": None,
+        "cards": sort_cards(["5H", "9C", "KS"]),
+        "burned": 0,
+        "took": 0,
+    }

@@ -10,7 +10,7 @@ from tui.games.three_by_three import ThreeByThreeScreen
 from tui.games.xylotar import XylotarScreen
 from tui.screens.home import HomeScreen
 from tui.screens.new_game import NewGameScreen
-from tui.widgets.hand import CardRow
+from tui.widgets.card_fan import CardFan
 
 from tui_helpers import app_for, new_session, play_bots_until, replace_move, screen_text, until
 
@@ -103,10 +103,13 @@ async def test_clicking_a_card_points_at_it_and_a_second_click_marks_it(store: S
         screen = app.screen
         assert isinstance(screen, ThreeByThreeScreen) and screen.my_turn
         assert screen.cursor == 0
-        hand = screen.query_one("#hand", CardRow)
-        await pilot.click(hand, offset=(6 * 1 + 2, 0))
+        hand = screen.query_one("#hand", CardFan)
+        layout = hand.layout_for(hand.size.width)
+        x, y = layout.origin(1)
+        second_card = (x + 2, y + layout.row_height - 1)
+        await pilot.click(hand, offset=second_card)
         assert (screen.cursor, screen.marked) == (1, set())
-        await pilot.click(hand, offset=(6 * 1 + 2, 0))
+        await pilot.click(hand, offset=second_card)
         assert screen.marked == {1}
 
 

@@ -12,10 +12,10 @@ from textual.widgets import Static
 from saves import SaveStore
 from tui.games.shifting_stones import ShiftingStonesScreen, players_text
 from tui.games.three_by_three import ThreeByThreeScreen
+from tui.games.three_by_three.seats import SeatList, seats_text
 from tui.games.xylotar_scores import scores_text
 from tui.model import GameSession
 from tui.widgets.names import cut_name, short_names
-from tui.widgets.opponents import SeatList, seats_text
 from tui.widgets.xylotar_table import row_start, seat_line
 
 from tui_helpers import app_for, new_session, play_bots_until, turn_at

@@ -1,5 +1,5 @@
-"""How the 3 x 3 table looks at 80x24: the fullest table, and the table without colour
-and in the 16 basic colours."""
+"""How the 3 x 3 table looks: the fullest table as chips at 80x24 and as framed cards at
+120x36 and 160x45, and the table without colour and in the 16 basic colours."""
 
 from __future__ import annotations
 
@@ -29,26 +29,35 @@ def fullest_table(store: SaveStore) -> GameSession:
     return session
 
 
-def test_the_fullest_table_reads_at_80x24(snap_compare, store: SaveStore) -> None:  # type: ignore[no-untyped-def]
+SIZES = [(80, 24), (120, 36), (160, 45)]
+"""Chips, small framed cards, large framed cards."""
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x36", "160x45"])
+def test_the_fullest_table_reads_at_every_size(snap_compare, store: SaveStore, size) -> None:  # type: ignore[no-untyped-def]
     app = app_for(store, fullest_table(store))
     assert snap_compare(
-        app, run_before=turn_then(app, ThreeByThreeScreen, "right"), terminal_size=(80, 24)
+        app, run_before=turn_then(app, ThreeByThreeScreen, "right"), terminal_size=size
     )
 
 
 @pytest.mark.usefixtures("no_color")
-def test_without_colour_cards_read_by_rank_suit_and_marks(snap_compare, store: SaveStore) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x36", "160x45"])
+def test_without_colour_cards_read_by_rank_suit_and_marks(
+    snap_compare, store: SaveStore, size
+) -> None:  # type: ignore[no-untyped-def]
     app = app_for(store, fullest_table(store))
     assert snap_compare(
-        app, run_before=turn_then(app, ThreeByThreeScreen, "space", "right"), terminal_size=(80, 24)
+        app, run_before=turn_then(app, ThreeByThreeScreen, "space", "right"), terminal_size=size
     )
 
 
 @pytest.mark.usefixtures("sixteen_colours")
-def test_in_sixteen_colours_red_suits_stand_out(snap_compare, store: SaveStore) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x36", "160x45"])
+def test_in_sixteen_colours_red_suits_stand_out(snap_compare, store: SaveStore, size) -> None:  # type: ignore[no-untyped-def]
     app = app_for(store, fullest_table(store))
     assert snap_compare(
-        app, run_before=turn_then(app, ThreeByThreeScreen, "space", "right"), terminal_size=(80, 24)
+        app, run_before=turn_then(app, ThreeByThreeScreen, "space", "right"), terminal_size=size
     )
 
 
@@ -60,5 +69,5 @@ def test_without_colour_tour_1_shows_the_card_picked_to_swap(
     app = app_for(store, session)
     keys = ("space", "down", "right")
     assert snap_compare(
-        app, run_before=turn_then(app, ThreeByThreeScreen, *keys), terminal_size=(80, 24)
+        app, run_before=turn_then(app, ThreeByThreeScreen, *keys), terminal_size=(120, 36)
     )

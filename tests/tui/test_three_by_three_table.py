@@ -10,10 +10,10 @@ from textual.widgets import Static
 from saves import SaveStore
 from tui import palette
 from tui.games.three_by_three import ThreeByThreeScreen
+from tui.games.three_by_three.seats import SeatList, seats_text, seats_width
 from tui.widgets.card import card_style
 from tui.widgets.log import GameLog
 from tui.widgets.names import short_names
-from tui.widgets.opponents import SeatList, seats_text, seats_width
 
 from tui_helpers import (
     app_for,

@@ -7,9 +7,12 @@ from rich.text import Text
 
 from rules.three_by_three import card_label
 from tui.palette import ink
+from tui.widgets.playing_cards import Face
 
 RED_SUITS = frozenset("DH")
-FACE_DOWN = "##"
+
+BACK = Face("", back=True)
+"""A French card lying face down."""
 
 
 def card_style(card: str | None) -> Style:
@@ -17,6 +20,14 @@ def card_style(card: str | None) -> Style:
     if card is not None and card[-1] in RED_SUITS:
         return ink("red", bold=True)
     return Style(bold=True)
+
+
+def french_face(card: str | None) -> Face:
+    """The face of `card` ("TH": 10♥ in the corner, ♥ in the middle), or a back for None."""
+    if card is None:
+        return BACK
+    label = card_label(card)
+    return Face(label, card_style(card), centre=label[-1])
 
 
 def cards_text(cards: list[str], separator: str = " ") -> Text:
@@ -29,4 +40,4 @@ def cards_text(cards: list[str], separator: str = " ") -> Text:
     return text
 
 
-__all__ = ["FACE_DOWN", "card_label", "card_style", "cards_text"]
+__all__ = ["BACK", "card_label", "card_style", "cards_text", "french_face"]

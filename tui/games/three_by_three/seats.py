@@ -61,7 +61,9 @@ def seat_names(view: dict[str, Any], width: int) -> list[str]:
 
 
 class SeatList(Widget):
-    """All seats, the one to act marked with ">" (and in reverse), the viewer with "(you)".
+    """All seats, the one to act marked with ">" (and in reverse), the viewer with "(you)",
+    the one who made the last move with "*" (its hand count in reverse when it took the
+    pile).
 
     Above the rows stands a line of column heads, when the height leaves room for it.
     """
@@ -93,11 +95,14 @@ def seats_text(view: dict[str, Any], heads: bool = True) -> Text:
     if heads:
         text.append(f"  {'Player':<{width}} hand {'up':<{UP_WIDTH}} down", style="dim")
     to_act = set(view.get("to_act", []))
+    last = view.get("last")
     for seat, (info, name) in enumerate(zip(view["seats"], seat_names(view, width), strict=True)):
         if seat or heads:
             text.append("\n")
         turn = seat in to_act
-        text.append("> " if turn else "  ", style="bold")
+        moved = last is not None and last["seat"] == seat
+        text.append(">" if turn else " ", style="bold")
+        text.append("*" if moved else " ", style="bold")
         style = "bold reverse" if turn else "bold"
         if seat == view.get("seat"):
             text.append(name.removesuffix(YOU), style=style)
@@ -109,7 +114,10 @@ def seats_text(view: dict[str, Any], heads: bool = True) -> Text:
         if info.get("place"):
             text.append(f" out, {ordinal(info['place'])}", style="italic")
             continue
-        text.append(f" {info['hand_count']:>4} ")
+        took = moved and last is not None and last["took"] > 0
+        text.append(" ")
+        text.append(f"{info['hand_count']:>4}", style="bold reverse" if took else "")
+        text.append(" ")
         up = cards_text(info["face_up"])
         text.append_text(up)
         text.append(" " * max(0, UP_WIDTH - up.cell_len))

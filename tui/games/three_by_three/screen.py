@@ -12,14 +12,16 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, Label, Static
 
+from tui.games.three_by_three.pile import PileView
+from tui.games.three_by_three.seats import SeatList
+from tui.games.three_by_three.table_cards import Slot, TableCards
 from tui.screens.table import TableScreen
-from tui.widgets.card import cards_text
-from tui.widgets.hand import CardRow
+from tui.widgets.card import cards_text, french_face
+from tui.widgets.card_fan import CardFan
 from tui.widgets.header import TitleHeader
 from tui.widgets.log import GameLog
 from tui.widgets.names import plural
-from tui.widgets.opponents import SeatList
-from tui.widgets.pile import PileView
+from tui.widgets.playing_cards import CHIP, CardSize, Look, card_size_for
 
 ZONES = ("hand", "face-up", "face-down")
 
@@ -27,7 +29,7 @@ ZONES = ("hand", "face-up", "face-down")
 class ThreeByThreeScreen(TableScreen):
     """Keyboard: arrows/hjkl move, Space marks (or swaps in tour 1), Enter plays, t takes."""
 
-    CSS_PATH = ["../styles/screens.tcss", "../styles/three_by_three.tcss"]
+    CSS_PATH = ["../../styles/screens.tcss", "table.tcss"]
 
     BINDINGS = [
         Binding("left,h", "move(-1)", "Move", key_display="←↑↓→"),
@@ -38,6 +40,7 @@ class ThreeByThreeScreen(TableScreen):
         Binding("enter", "done", "Done"),
         Binding("enter", "confirm", "Play"),
         Binding("t", "take", "Take pile"),
+        Binding("L", "toggle_log", "Log", key_display="L"),
     ]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -57,18 +60,45 @@ class ThreeByThreeScreen(TableScreen):
             seats.border_title = "Players"
             yield seats
             yield GameLog(id="log", title="Log")
-        yield PileView(id="pile")
-        with Horizontal(id="my-table"):
-            yield Label("Face up ", classes="row-label")
-            yield CardRow(id="face-up")
-            yield Label(" Face down ", classes="row-label")
-            yield CardRow(id="face-down")
-        with Vertical(id="my-hand"):
+        with Vertical(id="play-area"):
+            yield PileView(id="pile")
+            with Horizontal(id="my-table"):
+                yield Label("Your table ", id="table-label", classes="row-label")
+                yield TableCards(id="table-cards")
             yield Label("Your hand", id="hand-label", classes="row-label")
             with VerticalScroll(id="hand-scroll"):
-                yield CardRow(id="hand")
+                yield CardFan(id="hand")
         yield Static(id="prompt")
         yield Footer()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Cards grow with the screen: chips, small or large framed cards."""
+        self.use_card_size(card_size_for(event.size.width, event.size.height))
+
+    def use_card_size(self, size: CardSize) -> None:
+        for name in ("chip", "small", "large"):
+            self.set_class(size.name == name, f"-cards-{name}")
+        self.fit_top()
+        self.query_one("#pile", PileView).card_size = size
+        self.query_one("#table-cards", TableCards).card_size = size
+        hand = self.query_one("#hand", CardFan)
+        hand.size_ = size
+        hand.can_raise = size is not CHIP  # a chip's mark is its underline: no line spent
+
+    def action_toggle_log(self) -> None:
+        """Give the log most of the screen, or the cards again."""
+        self.toggle_class("-log-big")
+        self.fit_top()
+
+    def fit_top(self) -> None:
+        """With framed cards the seats and the log take only the seats' rows (the cards
+        take the rest); with chips, or once L gave the log the room, what the cards leave."""
+        top = self.query_one("#table-top")
+        seats = len(self.view.get("seats", []))
+        if self.has_class("-cards-chip") or self.has_class("-log-big") or not seats:
+            top.styles.height = "1fr"
+        else:
+            top.styles.height = max(8, seats + 3)
 
     # ---- drawing -------------------------------------------------------
 
@@ -134,29 +164,67 @@ class ThreeByThreeScreen(TableScreen):
         if self.gone:
             return
         view = self.view
+        self.fit_top()
         self.query_one("#seats", SeatList).view = view
         self.query_one("#pile", PileView).view = view
         tour = view.get("tour", 1)
         self.title = f"3 x 3 - tour {tour}" if view.get("phase") != "over" else "3 x 3 - game over"
         seat = view.get("seat")
         label = "Your hand" if seat is None else f"{view['players'][seat]}'s hand"
+        count = len(self.zone_cards("hand"))
+        if seat is not None:
+            label += f" · {plural(count, 'card')}"
         self.show_text("#hand-label", Text(label, style="bold"))
-        for zone in ZONES:
-            row = self.query_one(f"#{zone}", CardRow)
-            row.cards = self.zone_cards(zone)
-            active = self.my_turn and (zone == self.zone or (self.swapping and zone != "face-down"))
-            row.playable = self.playable(zone) if active else frozenset()
-            row.cursor = self.cursor if self.my_turn and zone == self.zone else -1
-            row.marked = frozenset(self.marked) if zone == self.zone else frozenset()
-            if self.swap_pick and self.swap_pick[0] == zone:
-                row.marked = frozenset({self.swap_pick[1]})
-            row.empty_text = "hidden" if seat is None else "none"
+        self.query_one("#table-cards", TableCards).slots = self.table_slots()
+        hand = self.query_one("#hand", CardFan)
+        cards = self.zone_cards("hand")
+        hand.faces = tuple(french_face(card) for card in cards)
+        hand.looks = tuple(self.card_look("hand", i) for i in range(len(cards)))
+        hand.raised = self.raised_in("hand")
+        hand.empty_text = "hidden" if seat is None else "none"
         self.show_text("#prompt", self.prompt_text())
         if self.zone == "hand" and self.my_turn:
-            line = self.cursor // self.query_one("#hand", CardRow).per_line()
             scroll = self.query_one("#hand-scroll", VerticalScroll)
-            if scroll.scroll_y != max(0, line - 1):
-                scroll.scroll_to(y=max(0, line - 1), animate=False)
+            top = hand.row_of(self.cursor)
+            if scroll.scroll_y != top:
+                scroll.scroll_to(y=top, animate=False)
+
+    def zone_active(self, zone: str) -> bool:
+        """Whether the player at the keyboard picks from `zone` now."""
+        return self.my_turn and (zone == self.zone or (self.swapping and zone != "face-down"))
+
+    def card_look(self, zone: str, index: int) -> Look:
+        """How card `index` of `zone` is shown: pointed at, chosen, or dim when it cannot
+        be played."""
+        active = self.zone_active(zone)
+        return Look(
+            cursor=self.my_turn and zone == self.zone and index == self.cursor,
+            dimmed=active and index not in self.playable(zone),
+            chosen=index in self.raised_in(zone),
+        )
+
+    def raised_in(self, zone: str) -> frozenset[int]:
+        """The cards of `zone` that stand raised: marked to play, or picked to swap."""
+        if self.swap_pick and self.swap_pick[0] == zone:
+            return frozenset({self.swap_pick[1]})
+        return frozenset(self.marked) if zone == self.zone else frozenset()
+
+    def table_slots(self) -> tuple[Slot, ...]:
+        """The three table slots: face-up cards lying on the face-down ones."""
+        up = self.zone_cards("face-up")
+        info = self.my_seat_info()
+        down = [bool(slot) for slot in info["face_down"]] if info else [False] * 3
+        down_index = -1
+        slots = []
+        for number in range(3):
+            card = up[number] if number < len(up) else None
+            look_up = self.card_look("face-up", number)
+            if down[number]:
+                down_index += 1
+            look_down = self.card_look("face-down", down_index) if down[number] else Look()
+            face = french_face(card) if card is not None else None
+            slots.append(Slot(face, down[number], look_up, look_down))
+        return tuple(slots)
 
     @property
     def moves(self) -> list[dict[str, Any]]:
@@ -297,28 +365,35 @@ class ThreeByThreeScreen(TableScreen):
         if self.only_take():
             self.submit({"type": "take"})
 
-    def on_card_row_picked(self, message: CardRow.Picked) -> None:
+    def on_card_fan_picked(self, message: CardFan.Picked) -> None:
+        self.picked("hand", message.index, message.double)
+
+    def on_table_cards_picked(self, message: TableCards.Picked) -> None:
+        self.picked(message.zone, message.index, message.double)
+
+    def picked(self, zone: str, index: int, double: bool) -> None:
         """A click points at the card, clicking the pointed card marks it, and a double
         click plays it (with the marked cards)."""
-        zone = message.row.id or ""
         if not self.my_turn or zone not in ZONES:
             return
         if not self.swapping and zone != self.zone:
             self.say(f"You play from your {self.zone.replace('-', ' ')} cards now.")
             return
         if self.swapping:
-            self.zone, self.cursor = zone, message.index
-            self.pick_for_swap(zone, message.index)
+            if zone == "face-down":
+                return
+            self.zone, self.cursor = zone, index
+            self.pick_for_swap(zone, index)
             return
-        if message.double:
-            self.cursor = message.index
-            if self.marked and message.index not in self.marked:
-                self.marked.add(message.index)
+        if double:
+            self.cursor = index
+            if self.marked and index not in self.marked:
+                self.marked.add(index)
             self.action_confirm()
-        elif self.cursor == message.index:
+        elif self.cursor == index:
             self.action_mark()
         else:
-            self.cursor = message.index
+            self.cursor = index
             self.redraw()
 
     @on(events.Click, "#pile")

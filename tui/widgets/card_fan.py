@@ -1,0 +1,127 @@
+"""A row of cards held in the hand: spread out when there is room, fanned (each card
+lying over the one before, its corner still showing) when there is not, on more rows when
+even a fan does not fit. Chosen cards stand raised; a click says which card was hit."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual import events
+from textual.geometry import Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from tui.widgets.playing_cards import CHIP, Canvas, CardSize, Face, Look, card_cells
+
+
+@dataclass(frozen=True)
+class FanLayout:
+    """Where the cards of a fan lie: `per_row` cards a row, `step` columns apart, each row
+    `row_height` lines (a card and, when cards may be raised, the line above it)."""
+
+    per_row: int
+    step: int
+    row_height: int
+
+    def origin(self, index: int) -> tuple[int, int]:
+        """The column and the row line of card `index`'s top left corner (not raised)."""
+        row, place = divmod(index, self.per_row)
+        return place * self.step, row * self.row_height
+
+    def rows(self, count: int) -> int:
+        return max(1, -(-count // self.per_row))
+
+
+def fan_layout(count: int, width: int, size: CardSize, raised: bool) -> FanLayout:
+    """The widest spread of `count` cards of `size` in `width` cells: a gap between framed
+    cards when all fit so, else touching, else fanned down to each card's `peek`, else as
+    many rows as needed."""
+    width = max(width, size.width)
+    row_height = size.height + (1 if raised else 0)
+    gap = 0 if size is CHIP else 1
+    if count <= 1 or count * (size.width + gap) - gap <= width:
+        return FanLayout(max(1, count), size.width + gap, row_height)
+    if count * size.width <= width:
+        return FanLayout(count, size.width, row_height)
+    step = (width - size.width) // (count - 1)
+    if step >= size.peek:
+        return FanLayout(count, min(step, size.width), row_height)
+    per_row = max(1, (width - size.width) // size.peek + 1)
+    if size is CHIP:
+        return FanLayout(per_row, size.width, row_height)
+    rows = -(-count // per_row)
+    per_row = -(-count // rows)  # rows as even as they can be
+    step = min(size.width, (width - size.width) // max(1, per_row - 1))
+    return FanLayout(per_row, max(size.peek, step), row_height)
+
+
+class CardFan(Widget):
+    """Cards (faces, None for none shown) with their looks; `raised` cards stand one line
+    higher. Posts `CardFan.Picked` for a click on a card. It only shows: the screen
+    decides what a pick means."""
+
+    DEFAULT_CSS = """
+    CardFan { height: auto; min-height: 1; }
+    """
+
+    faces: reactive[tuple[Face, ...]] = reactive(tuple, layout=True)
+    looks: reactive[tuple[Look, ...]] = reactive(tuple)
+    raised: reactive[frozenset[int]] = reactive(frozenset)
+    size_: reactive[CardSize] = reactive(CHIP, layout=True)
+    can_raise: reactive[bool] = reactive(True, layout=True)
+    empty_text: reactive[str] = reactive("none")
+
+    @dataclass
+    class Picked(Message):
+        """The player clicked card `index` of `fan`; `double` for a double click."""
+
+        fan: CardFan
+        index: int
+        double: bool = False
+
+        @property
+        def control(self) -> CardFan:
+            return self.fan
+
+    def layout_for(self, width: int) -> FanLayout:
+        return fan_layout(len(self.faces), width, self.size_, self.can_raise)
+
+    def row_of(self, index: int) -> int:
+        """The line (from the top) where card `index`'s row begins at the current width."""
+        return self.layout_for(self.size.width).origin(index)[1]
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        if not self.faces:
+            return 1
+        layout = self.layout_for(width)
+        return layout.rows(len(self.faces)) * layout.row_height
+
+    def render(self) -> Text:
+        if not self.faces:
+            return Text(self.empty_text, style="dim italic")
+        width = max(1, self.size.width)
+        layout = self.layout_for(width)
+        canvas = Canvas(width, layout.rows(len(self.faces)) * layout.row_height)
+        lift = 1 if self.can_raise else 0
+        for index, face in enumerate(self.faces):
+            x, y = layout.origin(index)
+            look = self.looks[index] if index < len(self.looks) else Look()
+            up = 0 if index in self.raised else lift
+            canvas.place(card_cells(face, look, self.size_), x, y + up)
+        return canvas.text()
+
+    def card_at(self, x: int, y: int) -> int | None:
+        """The card drawn at cell (`x`, `y`), the uppermost where cards overlap."""
+        layout = self.layout_for(self.size.width)
+        for index in reversed(range(len(self.faces))):
+            left, top = layout.origin(index)
+            if left <= x < left + self.size_.width and top <= y < top + layout.row_height:
+                return index
+        return None
+
+    def on_click(self, event: events.Click) -> None:
+        index = self.card_at(event.x, event.y)
+        if index is not None:
+            self.post_message(self.Picked(self, index, double=event.chain >= 2))
