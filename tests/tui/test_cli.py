@@ -397,3 +397,31 @@ def test_list_cuts_its_lines_to_the_terminal_width(
     assert code == 0
     assert all(len(line) <= 40 for line in out.splitlines())
     assert out.splitlines()[0].startswith("evening") and out.splitlines()[0].endswith("…")
+
+
+def test_every_package_and_its_data_files_ship_in_the_wheel() -> None:
+    import fnmatch
+    import tomllib
+
+    root = Path(__file__).resolve().parents[2]
+    setup = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]
+    packages, data = set(setup["packages"]), setup["package-data"]
+    found = {
+        ".".join(init.parent.relative_to(root).parts)
+        for top in ("rules", "saves", "remote", "tui")
+        for init in (root / top).rglob("__init__.py")
+    }
+    assert found == packages
+    unshipped = []
+    for package in found:
+        folder = root.joinpath(*package.split("."))
+        for file in folder.rglob("*"):
+            if file.suffix not in (".tcss", ".md", ".txt"):
+                continue
+            inner = file.relative_to(folder).as_posix()
+            if not any(fnmatch.fnmatch(inner, glob) for glob in data.get(package, [])):
+                owner = file.parent
+                if (owner / "__init__.py").exists() and owner != folder:
+                    continue  # a data file of a subpackage, checked with that one
+                unshipped.append(inner)
+    assert unshipped == []
