@@ -7,6 +7,7 @@ from collections.abc import Callable
 from rich.console import Console
 from textual.pilot import Pilot
 from textual.strip import Strip
+from textual.widgets import Static
 
 from rules.xylotar import PASS, Play, value
 from saves import SaveRecord, SaveStore
@@ -88,8 +89,8 @@ async def test_a_two_player_game_with_side_players_ends_through_keys(store: Save
     app = app_for(store, session)
     async with app.run_test(size=(80, 24)) as pilot:
         await play_to_the_end(pilot, app)
-        text = screen_text(app)
-        assert "Ann" in text and "Bob" in text and "West" not in text
+        ranking = str(app.screen.query_one("#over-ranking", Static).render())
+        assert "Ann" in ranking and "Bob" in ranking and "West" not in ranking
     record = store.load("table")[0]
     assert {seat for seat, _ in record.actions} == {0, 2}
 

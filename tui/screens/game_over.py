@@ -1,4 +1,5 @@
-"""The end of a game: the ranking, why it ended, and rematch or home."""
+"""The end of a game: the ranking, why it ended, and rematch or home, in a panel at the
+foot of the screen over the final table, which stays in sight."""
 
 from __future__ import annotations
 
@@ -8,16 +9,16 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Horizontal, Vertical
-from textual.screen import Screen
+from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
 from tui.screens.once import DismissOnce
 from tui.widgets.names import ordinal
 
 
-class GameOverScreen(DismissOnce, Screen[str]):
+class GameOverScreen(DismissOnce, ModalScreen[str]):
     """Dismisses with "rematch" or "home". Home has the focus: a stray Enter never
-    starts a new game."""
+    starts a new game. The table it ends is drawn above it, as the game left it."""
 
     CSS_PATH = ["../styles/screens.tcss"]
 
@@ -42,7 +43,7 @@ class GameOverScreen(DismissOnce, Screen[str]):
         self.details = details or {}
 
     def compose(self) -> ComposeResult:
-        with Center(), Vertical(id="over-box"):
+        with Center(id="over-foot"), Vertical(id="over-box"):
             yield Static(Text(f"{self.game_title}: game over", style="bold"), id="over-title")
             yield Static(ranking_text(self.names, self.result, self.details), id="over-ranking")
             yield Static(Text(self.result.get("reason", "")), id="over-reason")
