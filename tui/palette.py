@@ -73,3 +73,12 @@ def current() -> Mode:
 def ink(name: str, **attributes: bool) -> Style:
     """The style of a piece in the named colour, with extra attributes (bold, dim...)."""
     return Style(color=INKS[_mode][name], **attributes)
+
+
+def fill(name: str, **attributes: bool) -> Style:
+    """A piece filled with the named colour, its marks in black on it; without colour,
+    the terminal's own colours (the marks still read)."""
+    colour = INKS[_mode][name]
+    if colour is None or colour == "default":
+        return Style(**attributes)
+    return Style(color="black", bgcolor=colour, **attributes)

@@ -1,5 +1,5 @@
-"""How the XOXO table looks at 80x24: the fullest table, the table without colour and in
-the 16 basic colours, and a layout still growing."""
+"""How the XOXO table looks at 80x24, 120x36 and 160x45: the fullest table, the table
+without colour and in the 16 basic colours, and a layout still growing."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from rules.xoxo import COLOURS
 from saves import SaveStore
 from tui import palette
 from tui.games.xoxo import XoxoScreen
+from tui.games.xoxo.tiles import SMALL_TILE, tile_lines
 from tui.model import GameSession
-from tui.widgets.tile import tile_lines
 
 from tui_helpers import app_for, new_session, play_bots_until, turn_then
 
@@ -38,23 +38,33 @@ def growing_layout(store: SaveStore) -> GameSession:
     return session
 
 
-def test_the_fullest_table_reads_at_80x24(snap_compare, store: SaveStore) -> None:  # type: ignore[no-untyped-def]
+SIZES = [(80, 24), (120, 36), (160, 45)]
+"""Grid cells, medium framed tiles, large framed tiles."""
+IDS = ["80x24", "120x36", "160x45"]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_the_fullest_table_reads_at_every_size(snap_compare, store: SaveStore, size) -> None:  # type: ignore[no-untyped-def]
     app = app_for(store, fullest_table(store))
-    assert snap_compare(app, run_before=turn_then(app, XoxoScreen), terminal_size=(80, 24))
+    assert snap_compare(app, run_before=turn_then(app, XoxoScreen), terminal_size=size)
 
 
 @pytest.mark.usefixtures("no_color")
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
 def test_without_colour_tiles_read_by_words_and_the_cursor_by_reverse(
-    snap_compare, store: SaveStore
+    snap_compare, store: SaveStore, size
 ) -> None:  # type: ignore[no-untyped-def]
     app = app_for(store, fullest_table(store))
-    assert snap_compare(app, run_before=turn_then(app, XoxoScreen, "left"), terminal_size=(80, 24))
+    assert snap_compare(app, run_before=turn_then(app, XoxoScreen, "left"), terminal_size=size)
 
 
 @pytest.mark.usefixtures("sixteen_colours")
-def test_in_sixteen_colours_every_tile_colour_is_its_own(snap_compare, store: SaveStore) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+def test_in_sixteen_colours_every_tile_colour_is_its_own(
+    snap_compare, store: SaveStore, size
+) -> None:  # type: ignore[no-untyped-def]
     app = app_for(store, fullest_table(store))
-    assert snap_compare(app, run_before=turn_then(app, XoxoScreen, "left"), terminal_size=(80, 24))
+    assert snap_compare(app, run_before=turn_then(app, XoxoScreen, "left"), terminal_size=size)
 
 
 @pytest.mark.usefixtures("no_color")
@@ -70,8 +80,14 @@ def test_the_four_tile_colours_are_four_different_inks(mode: palette.Mode) -> No
     assert len({palette.INKS[mode][colour] for colour in COLOURS}) == len(COLOURS)
 
 
-def test_without_colour_a_tile_names_its_colour_and_shape_in_words() -> None:
+def test_without_colour_a_tile_names_its_colour_and_shape_in_words_and_draws_its_face() -> None:
     palette.use("none")
-    lines = tile_lines("ROS")
-    assert [line.plain for line in lines] == ["red", "● circle", "sad"]
-    assert lines[0].style.color is None
+    lines = tile_lines("ROS", 1, SMALL_TILE, last=False, cursor=False)
+    assert [line.plain.strip() for line in lines] == ["red", "● circle", ":-( sad"]
+    assert lines[0].style.color is None and lines[0].style.bgcolor is None
+
+
+def test_the_tile_placed_last_is_marked_without_colour() -> None:
+    palette.use("none")
+    lines = tile_lines("ROS", 2, SMALL_TILE, last=True, cursor=False)
+    assert lines[0].plain.startswith("◆red") and lines[0].plain.endswith("x2")

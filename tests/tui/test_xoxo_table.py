@@ -8,10 +8,11 @@ from textual.strip import Strip
 
 from saves import SaveStore
 from tui.games.xoxo import XoxoScreen
+from tui.games.xoxo.board import BoardColumn
+from tui.games.xoxo.tiles import SMALL_TILE
 from tui.model import GameSession
 from tui.screens.game_over import GameOverScreen
 from tui.screens.handoff import HandoffScreen
-from tui.widgets.board import CELL_HEIGHT, BoardColumn
 
 from tui_helpers import (
     app_for,
@@ -305,7 +306,7 @@ async def test_a_cursor_move_repaints_only_the_two_cells_it_touches(
         await pilot.press("right")
         await pilot.pause()
     assert sorted({column for column, _ in painted}) == [0, 1]
-    assert len(painted) == 2 * CELL_HEIGHT
+    assert len(painted) == 2 * SMALL_TILE.height
 
 
 # ---- the hint says what can be done now -------------------------------------
@@ -339,7 +340,7 @@ async def test_once_the_3x3_is_full_the_hint_speaks_of_tiles_not_free_cells(
         screen = await turn_at(pilot, app, XoxoScreen)
         assert screen.cursor in screen.open_cells()
         shown = screen_text(app)
-        assert "Enter places on this tile. * last tile, xN pile height." in shown
+        assert "Enter places on this tile. ◆ last tile, xN pile height." in shown
         assert "marked +" not in shown
 
 

@@ -22,19 +22,11 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
-from tui.widgets.tile import tile_lines
+from tui.games.xoxo.tiles import SMALL_TILE, TileSize, open_lines, tile_lines
 
-CELL_WIDTH = 11
-CELL_HEIGHT = 3
-LANE_WIDTH = 3
-"""Width of a column that holds no tile yet: the layout may only grow into it."""
-LANE_HEIGHT = 1
-"""Height of a row that holds no tile yet."""
 MAX_COLUMNS = 4
 """Columns of the widest window: two columns of tiles and a lane on either side."""
 RULE = Style(dim=True)
-CURSOR = Style(bold=True, reverse=True)
-"""The cell under the cursor: all of it reversed, in one colour, so it reads without colour."""
 
 Cell = tuple[int, int]
 
@@ -89,19 +81,21 @@ class BoardLayout:
     tiles: dict[Cell, dict[str, Any]]
     open: set[Cell]
     last: Cell | None
+    tile_size: TileSize = SMALL_TILE
 
     @classmethod
-    def of(cls, view: dict[str, Any], show_open: bool) -> BoardLayout:
+    def of(cls, view: dict[str, Any], show_open: bool, size: TileSize = SMALL_TILE) -> BoardLayout:
         window = board_window(view)
         tiles = {(c["x"], c["y"]): c for c in view.get("cells", [])}
         placements = {(p["x"], p["y"]) for p in view.get("placements", [])}
         last = view.get("last")
         return cls(
-            tracks(window.x, window.width, {x for x, _ in tiles}, CELL_WIDTH, LANE_WIDTH),
-            tracks(window.y, window.height, {y for _, y in tiles}, CELL_HEIGHT, LANE_HEIGHT),
+            tracks(window.x, window.width, {x for x, _ in tiles}, size.width, size.lane_width),
+            tracks(window.y, window.height, {y for _, y in tiles}, size.height, size.lane_height),
             tiles,
             placements if show_open else set(),
             (last["x"], last["y"]) if last else None,
+            size,
         )
 
     @property
@@ -133,46 +127,61 @@ class BoardLayout:
             return None
         return column.coordinate, row.coordinate
 
+    def rule(self, index: int, y: int) -> tuple[str, str, str]:
+        """The characters of rule line or content line `y` at column `index`: its left
+        junction or side, its horizontal, its right edge (the last column's). Framed tiles
+        need no grid: then all are blank."""
+        if self.tile_size.framed:
+            return " ", " ", " "
+        if y in self._row_at:
+            return "│", " ", "│"
+        where = 0 if y == 0 else 2 if y == self.size.height - 1 else 1
+        left = ("┌├└" if index == 0 else "┬┼┴")[where]
+        return left, "─", "┐┤┘"[where]
+
     def column_line(self, index: int, y: int, cursor: Cell | None) -> Text:
         """Screen line `y` of column `index`: its left rule and its part of a rule line or
         of a cell; the last column also draws the right rule."""
         column = self.columns[index]
         edge = index == len(self.columns) - 1
+        left, line_char, right = self.rule(index, y)
         text = Text(no_wrap=True)
         found = self._row_at.get(y)
         if found is None:
-            text.append("+" + "-" * column.size + ("+" if edge else ""), RULE)
+            text.append(left + line_char * column.size + (right if edge else ""), RULE)
             return text
         row, line = found
         spot = (column.coordinate, row.coordinate)
-        content = self.content(spot, column.size, row.size)[line]
+        content = self.content(spot, column.size, row.size, spot == cursor)[line]
         content.truncate(column.size, pad=True)
-        if spot == cursor:
-            content = Text(content.plain, style=CURSOR)
-        text.append("|", RULE)
+        text.append(left, RULE)
         text.append_text(content)
         if edge:
-            text.append("|", RULE)
+            text.append(right, RULE)
         return text
 
-    def content(self, spot: Cell, width: int, height: int) -> list[Text]:
-        """The lines of one cell: a tile with its pile height and the last-tile mark, a +
-        where a tile may go, or nothing."""
+    def content(self, spot: Cell, width: int, height: int, cursor: bool) -> list[Text]:
+        """The lines of one cell: a tile with its pile height (the last one placed marked),
+        a + where a tile may go, or nothing; the cursor's cell in reverse."""
         tile = self.tiles.get(spot)
+        full = width == self.tile_size.width and height == self.tile_size.height
         if tile is None:
-            lines = [Text("") for _ in range(height)]
-            if spot in self.open:
-                lines[height // 2] = Text("+".center(width), style="bold")
+            if spot in self.open and full:
+                lines = open_lines(self.tile_size)
+            else:
+                lines = [Text("") for _ in range(height)]
+                if spot in self.open:
+                    lines[height // 2] = Text("+".center(width), style="bold")
+            if cursor:
+                lines = [Text(line.plain.ljust(width), style=CURSOR_STYLE) for line in lines]
             return lines
-        lines = [
-            Text.assemble(("*" if spot == self.last and i == 0 else " ", "bold"), line)
-            for i, line in enumerate(tile_lines(tile["top"]))
-        ]
-        if tile["height"] > 1:
-            tag = f"x{tile['height']}"
-            lines[0].append(" " * max(1, width - lines[0].cell_len - len(tag)))
-            lines[0].append(tag, style="bold")
-        return lines
+        return tile_lines(
+            tile["top"], tile["height"], self.tile_size, last=spot == self.last, cursor=cursor
+        )
+
+
+CURSOR_STYLE = Style(bold=True, reverse=True)
+"""A free cell under the cursor: all of it reversed, so it reads without colour."""
 
 
 class BoardColumn(Widget):
@@ -213,14 +222,15 @@ class BoardColumn(Widget):
 
 
 class Board(Widget):
-    """Draws the layout: tiles, pile heights, the last-placed tile (*), the free cells (+);
-    columns and rows the layout may still grow into are drawn narrow."""
+    """Draws the layout: tiles, pile heights, the last-placed tile (marked), the free
+    cells (+); columns and rows the layout may still grow into are drawn narrow."""
 
     DEFAULT_CSS = "Board { layout: horizontal; width: auto; height: auto; }"
 
     view: reactive[dict[str, Any]] = reactive(dict)
     cursor: reactive[Cell | None] = reactive(None, repaint=False)
     show_open: reactive[bool] = reactive(True)
+    tile_size: reactive[TileSize] = reactive(SMALL_TILE)
 
     @dataclass
     class Picked(Message):
@@ -241,13 +251,16 @@ class Board(Widget):
     def board_layout(self) -> BoardLayout:
         """The layout of what is shown now, worked out once per view."""
         if self._board_layout is None:
-            self._board_layout = BoardLayout.of(self.view, self.show_open)
+            self._board_layout = BoardLayout.of(self.view, self.show_open, self.tile_size)
         return self._board_layout
 
     def watch_view(self) -> None:
         self._relayout()
 
     def watch_show_open(self) -> None:
+        self._relayout()
+
+    def watch_tile_size(self) -> None:
         self._relayout()
 
     def _relayout(self) -> None:

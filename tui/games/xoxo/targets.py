@@ -14,7 +14,7 @@ from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from tui.widgets.tile import tile_short
+from tui.games.xoxo.tiles import tile_short
 
 INDENT = "  "
 

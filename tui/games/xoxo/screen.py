@@ -14,13 +14,14 @@ from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Footer
 
+from tui.games.xoxo.board import Board
+from tui.games.xoxo.targets import TargetPanel
+from tui.games.xoxo.tiles import LARGE_TILE, MEDIUM_TILE, SMALL_TILE, tile_short
 from tui.screens.table import TableScreen
-from tui.widgets.board import Board
 from tui.widgets.header import TitleHeader
 from tui.widgets.log import GameLog
 from tui.widgets.looks import looks
-from tui.widgets.targets import TargetPanel
-from tui.widgets.tile import tile_short
+from tui.widgets.playing_cards import LARGE, SMALL, card_size_for
 
 SOURCES = ("own", "general")
 STEPS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
@@ -69,7 +70,7 @@ class PromptLines(Widget):
 class XoxoScreen(TableScreen):
     """Keyboard: Tab or 1/2 picks the stack, arrows/hjkl the cell, Enter places."""
 
-    CSS_PATH = ["../styles/screens.tcss", "../styles/xoxo.tcss"]
+    CSS_PATH = ["../../styles/screens.tcss", "table.tcss"]
 
     BINDINGS = [
         Binding("left,h", "step('left')", "Move", key_display="←↑↓→"),
@@ -80,9 +81,10 @@ class XoxoScreen(TableScreen):
         Binding("1", "source('own')", "Own stack", show=False),
         Binding("2", "source('general')", "General", show=False),
         Binding("enter", "place", "Place"),
+        Binding("L", "toggle_log", "Log", key_display="L"),
     ]
 
-    WAITING_NOTE = "  * last tile, xN tiles in a pile."
+    WAITING_NOTE = "  ◆ last tile, xN tiles in a pile."
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -107,6 +109,18 @@ class XoxoScreen(TableScreen):
         yield GameLog(id="log", title="Log")
         yield self.prompt
         yield Footer()
+
+    def on_resize(self, event: Resize) -> None:
+        """Tiles grow with the screen: grid cells, then framed tiles of two sizes."""
+        size = card_size_for(event.size.width, event.size.height)
+        tile = LARGE_TILE if size is LARGE else MEDIUM_TILE if size is SMALL else SMALL_TILE
+        for name in ("small", "medium", "large"):
+            self.set_class(tile.name == name, f"-tiles-{name}")
+        self.board.tile_size = tile
+
+    def action_toggle_log(self) -> None:
+        """Give the log most of the screen, or the board again."""
+        self.toggle_class("-log-big")
 
     # ---- what the view says --------------------------------------------
 
@@ -227,10 +241,10 @@ class XoxoScreen(TableScreen):
             return "Enter places the first tile; it starts the layout."
         if self.cursor in self.open_cells():
             if self.view.get("full"):
-                return "Arrows move, Enter places on this tile. * last tile, xN pile height."
+                return "Arrows move, Enter places on this tile. ◆ last tile, xN pile height."
             return "Arrows move, Enter places here. The cells marked + take a tile."
         if self.view.get("full"):
-            return "The last tile placed (*) may not be covered: move to another tile."
+            return "The last tile placed (◆) may not be covered: move to another tile."
         return "Taken: tiles go on top once the 3x3 is full. Move to a cell marked +."
 
     def final_details(self, view: dict[str, Any]) -> dict[int, str]:

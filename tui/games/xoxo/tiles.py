@@ -1,0 +1,114 @@
+"""How an XOXO tile looks: filled with its colour, its shape drawn large, its face drawn as
+a face; each also in words, so a tile reads without colour. Three sizes grow with the
+terminal: a 3-line cell of the board's grid, and tiles framed as pieces of 5 and 7 lines."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.cells import cell_len
+from rich.style import Style
+from rich.text import Text
+
+from rules.xoxo import SHAPE_SYMBOL, tile_parts
+from tui.palette import fill, ink
+
+
+@dataclass(frozen=True)
+class TileSize:
+    """Cells of a board cell, whether tiles are framed pieces (else the board draws a grid
+    between them), and the width and height of a lane the layout may still grow into."""
+
+    name: str
+    width: int
+    height: int
+    framed: bool
+    lane_width: int
+    lane_height: int
+
+
+SMALL_TILE = TileSize("small", 11, 3, False, 3, 1)
+MEDIUM_TILE = TileSize("medium", 13, 5, True, 3, 1)
+LARGE_TILE = TileSize("large", 17, 7, True, 5, 1)
+
+FACE_ART = {"happy": ":-)", "sad": ":-(", "angry": ">:(", "surprised": ":-O"}
+"""Each face drawn as a face, beside its name where there is room."""
+
+BIG_SHAPE = {
+    "circle": (" ▄███▄ ", "███████", " ▀███▀ "),
+    "square": ("▐█████▌", "▐█████▌", "▐█████▌"),
+    "triangle": ("  ▗█▖  ", " ▗███▖ ", "▗█████▖"),
+    "cross": ("▝█▖ ▗█▘", "  ▐█▌  ", "▗█▘ ▝█▖"),
+}
+"""Each shape drawn three lines tall, for tiles with the room."""
+
+LAST_MARK = "◆"
+"""Marks the tile placed last, before its colour; a framed tile also gets a heavy frame."""
+CURSOR = Style(bold=True, reverse=True)
+
+_FRAMES = {"plain": "╭─╮│╰╯", "last": "┏━┓┃┗┛", "open": "╭┄╮┆╰╯"}
+
+
+def tile_short(code: str) -> Text:
+    """One line, e.g. "R ● happy": colour letter, shape symbol, face."""
+    colour, shape, face = tile_parts(code)
+    style = ink(colour, bold=True)
+    text = Text(colour[0].upper() + " " + SHAPE_SYMBOL[shape], style)
+    text.append(" " + face)
+    return text
+
+
+def face_text(face: str, width: int) -> str:
+    """The face drawn, with its name when both fit `width` cells."""
+    both = f"{FACE_ART[face]} {face}"
+    return both if cell_len(both) <= width else FACE_ART[face]
+
+
+def tile_lines(code: str, count: int, size: TileSize, *, last: bool, cursor: bool) -> list[Text]:
+    """The `size.height` lines of `size.width` cells of a tile `code` lying on a pile of
+    `count` tiles: the last one placed marked, the cursor's in reverse."""
+    colour, shape, face = tile_parts(code)
+    inner = size.width - 2 if size.framed else size.width
+    body_height = size.height - 2 if size.framed else size.height
+    tag = f"x{count}" if count > 1 else ""
+    mark = LAST_MARK if last else ""
+    first = f"{mark}{colour}"
+    first += " " * max(1, inner - cell_len(first) - len(tag)) + tag
+    middle = list(BIG_SHAPE[shape]) if body_height >= 5 else [f"{SHAPE_SYMBOL[shape]} {shape}"]
+    spare = max(0, body_height - len(middle) - 2)
+    body = [first, *[""] * (spare // 2), *middle, *[""] * (spare - spare // 2)]
+    body = [*body[: body_height - 1], face_text(face, inner)]
+    painted = CURSOR if cursor else fill(colour, bold=True)
+    lines = [
+        Text(_centre(line, inner) if i else line[:inner], painted) for i, line in enumerate(body)
+    ]
+    if not size.framed:
+        return lines
+    kind = "last" if last else "plain"
+    return _framed(lines, inner, kind, CURSOR if cursor else Style(bold=last))
+
+
+def open_lines(size: TileSize) -> list[Text]:
+    """A free cell a tile may go to: a + (on a framed board, inside a dashed outline)."""
+    if not size.framed:
+        lines = [Text("") for _ in range(size.height)]
+        lines[size.height // 2] = Text("+".center(size.width), style="bold")
+        return lines
+    inner = size.width - 2
+    body = [Text(" " * inner) for _ in range(size.height - 2)]
+    body[len(body) // 2] = Text("+".center(inner), style="bold")
+    return _framed(body, inner, "open", Style(dim=True))
+
+
+def _framed(body: list[Text], inner: int, kind: str, frame: Style) -> list[Text]:
+    top_left, line, top_right, side, bottom_left, bottom_right = _FRAMES[kind]
+    framed = [Text(top_left + line * inner + top_right, frame)]
+    for text in body:
+        framed.append(Text.assemble((side, frame), text, (side, frame)))
+    framed.append(Text(bottom_left + line * inner + bottom_right, frame))
+    return framed
+
+
+def _centre(text: str, width: int) -> str:
+    left = max(0, (width - cell_len(text)) // 2)
+    return (" " * left + text).ljust(width)[:width] if cell_len(text) <= width else text[:width]
