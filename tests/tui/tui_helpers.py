@@ -114,3 +114,15 @@ def replace_move(store: SaveStore, name: str, number: int, action: object) -> No
             (json.dumps(action), key, number),
         )
     db.close()
+
+
+def screen_shares(app: HotseatApp) -> tuple[float, float]:
+    """The share of the screen the current table gives to its pieces (the widgets it marks
+    with the class "pieces") and to its log, from the regions they are laid out in."""
+    from tui.widgets.log import GameLog
+
+    screen = app.screen
+    area = screen.size.width * screen.size.height
+    pieces = sum(w.region.width * w.region.height for w in screen.query(".pieces"))
+    log = sum(w.region.width * w.region.height for w in screen.query(GameLog))
+    return pieces / area, log / area

@@ -56,11 +56,11 @@ class ThreeByThreeScreen(TableScreen):
     def compose(self) -> ComposeResult:
         yield TitleHeader(show_clock=False)
         with Horizontal(id="table-top"):
-            seats = SeatList(id="seats")
+            seats = SeatList(id="seats", classes="pieces")
             seats.border_title = "Players"
             yield seats
             yield GameLog(id="log", title="Log")
-        with Vertical(id="play-area"):
+        with Vertical(id="play-area", classes="pieces"):
             yield PileView(id="pile")
             with Horizontal(id="my-table"):
                 yield Label("Your table ", id="table-label", classes="row-label")

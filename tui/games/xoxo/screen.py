@@ -15,7 +15,7 @@ from textual.widget import Widget
 from textual.widgets import Footer
 
 from tui.games.xoxo.board import Board
-from tui.games.xoxo.targets import TargetPanel
+from tui.games.xoxo.targets import CARD_LINES, TargetPanel
 from tui.games.xoxo.tiles import LARGE_TILE, MEDIUM_TILE, SMALL_TILE, tile_short
 from tui.screens.table import TableScreen
 from tui.widgets.header import TitleHeader
@@ -24,6 +24,12 @@ from tui.widgets.looks import looks
 from tui.widgets.playing_cards import LARGE, SMALL, card_size_for
 
 SOURCES = ("own", "general")
+TABLE_FRAME_LINES = 1 + 8 + 3 + 1
+"""Lines besides the board and seats on a big terminal: title, log, prompt, footer."""
+TARGET_HEAD_LINES = 2
+"""The general stack and a blank line above the seats."""
+TARGET_SEAT_LINES = 2
+"""A seat's name line and stack line above its target cards."""
 STEPS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
 
 Cell = tuple[int, int]
@@ -97,13 +103,13 @@ class XoxoScreen(TableScreen):
         """Targets met since a person here last placed a tile: (name, value, the lines that
         met it, as the log words them)."""
         self.board = Board(id="board")
-        self.targets = TargetPanel(id="targets")
+        self.targets = TargetPanel(id="targets", classes="pieces")
         self.prompt = PromptLines(id="prompt")
 
     def compose(self) -> ComposeResult:
         yield TitleHeader(show_clock=False)
         with Horizontal(id="xoxo-top"):
-            with Container(id="board-area"):
+            with Container(id="board-area", classes="pieces"):
                 yield self.board
             yield self.targets
         yield GameLog(id="log", title="Log")
@@ -117,6 +123,16 @@ class XoxoScreen(TableScreen):
         for name in ("small", "medium", "large"):
             self.set_class(tile.name == name, f"-tiles-{name}")
         self.board.tile_size = tile
+        self.fit_targets()
+
+    def fit_targets(self) -> None:
+        """Targets lie as cards where tiles are framed and every seat's cards fit above the
+        log; else they are words."""
+        seats = len(self.view.get("seats", []))
+        room = self.size.height - TABLE_FRAME_LINES
+        self.targets.cards = self.board.tile_size is not SMALL_TILE and (
+            TARGET_HEAD_LINES + seats * (TARGET_SEAT_LINES + CARD_LINES) <= room
+        )
 
     def action_toggle_log(self) -> None:
         """Give the log most of the screen, or the board again."""
@@ -185,6 +201,7 @@ class XoxoScreen(TableScreen):
         self.board.show_open = not over
         self.board.cursor = self.cursor if self.my_turn else None
         self.targets.view = view
+        self.fit_targets()
         self.title = "XOXO - game over" if over else "XOXO"
         self.prompt.show(self.prompt_paragraphs())
 

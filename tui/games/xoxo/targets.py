@@ -1,7 +1,10 @@
 """XOXO seats: each player's name, met count, stack and targets as that viewer may see them.
 
-Lines break only between phrases (a name, a count, a target), never inside one, so a
-24-character name or three met targets still read whole.
+On a small terminal a seat is a few lines of words, broken only between phrases (a name,
+a count, a target), never inside one, so a 24-character name or three met targets still
+read whole. With room (`cards`), the targets lie as cards: the viewer's own face up, the
+others' backs naming the kind they reveal (colour, shape or face), as on the real backs;
+a met target face up in a heavy frame.
 """
 
 from __future__ import annotations
@@ -9,28 +12,79 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from rich.style import Style
 from rich.text import Text
 from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
 from tui.games.xoxo.tiles import tile_short
+from tui.widgets.playing_cards import Canvas
 
 INDENT = "  "
 
 
 class TargetPanel(Widget):
-    """The general stack, then per seat: turn mark, name, met count, stack, targets."""
+    """The general stack, then per seat: turn mark, name, met count, stack, targets; as
+    cards when `cards` is set."""
 
     DEFAULT_CSS = "TargetPanel { height: auto; }"
 
     view: reactive[dict[str, Any]] = reactive(dict, layout=True)
+    cards: reactive[bool] = reactive(False, layout=True)
 
     def render(self) -> Text:
+        if self.cards:
+            return cards_text(self.view, self.content_size.width)
         return panel_text(self.view, self.content_size.width)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        if self.cards:
+            return len(cards_text(self.view, width).split())
         return len(panel_text(self.view, width).split())
+
+
+CARD_WIDTH = 11
+CARD_LINES = 4
+_FRAMES = {"own": "╭─╮│╰╯", "back": "╭┄╮┆╰╯", "met": "┏━┓┃┗┛"}
+
+
+def target_card(target: dict[str, Any]) -> list[list[tuple[str, Style]]]:
+    """A target card: its value and kind face up (heavy when met), or a back naming the
+    kind it reveals."""
+    value, kind, met = target["value"], target["kind"], target["met"]
+    kind_of_frame = "met" if met else "own" if value is not None else "back"
+    frame = Style(bold=met, dim=value is None)
+    top_left, line, top_right, side, bottom_left, bottom_right = _FRAMES[kind_of_frame]
+    inner = CARD_WIDTH - 2
+    if value is None:
+        body = [("░" * inner, Style(dim=True)), (kind.center(inner), Style(italic=True))]
+    else:
+        word = Style(bold=True, reverse=met)
+        body = [(value.center(inner), word), (("MET" if met else kind).center(inner), Style())]
+    rows = [[(top_left, frame), *[(line, frame)] * inner, (top_right, frame)]]
+    for text, style in body:
+        rows.append([(side, frame), *[(char, style) for char in text[:inner]], (side, frame)])
+    rows.append([(bottom_left, frame), *[(line, frame)] * inner, (bottom_right, frame)])
+    return rows
+
+
+def cards_text(view: dict[str, Any], width: int) -> Text:
+    """The panel with the targets as cards: per seat a line with the name and met count,
+    a line with the stack, then the target cards side by side."""
+    if not view:
+        return Text("")
+    lines = [stack_text("General", view["general"]), Text("")]
+    for seat, info in enumerate(view["seats"]):
+        head, stack, *_ = seat_lines(view, seat, max(width, 1))
+        lines += [head, stack]
+        canvas = Canvas(max(width, CARD_WIDTH), CARD_LINES)
+        for number, target in enumerate(info["targets"]):
+            canvas.place(target_card(target), 2 + number * (CARD_WIDTH + 1), 0)
+        lines += canvas.text().split()
+    text = Text("\n").join(lines)
+    text.no_wrap, text.overflow = True, "ellipsis"
+    return text
 
 
 def phrase_lines(phrases: Iterable[Text], width: int, separator: str = " ") -> list[Text]:
