@@ -1,6 +1,7 @@
-"""What a key costs on each game screen, and how fast the app starts, each figure against
-a bare Textual app (benchmarks/bare_app.py: header, one line, footer, a cursor on the
-arrow keys) measured in the same run.
+"""What a key costs on each game screen, how fast the app starts and how much of a big
+screen the game gets, each figure against a bare Textual app (benchmarks/bare_app.py:
+header, one line, footer, a cursor on the arrow keys) measured in the same run. Bytes and
+repaints are measured at 80x24 and again at 160x45 (targets 1024 and 2048 bytes).
 
 bytes    Bytes written to the terminal per cursor key. Each run stores a new game (Ann and
          Bob, seed = run number; in XOXO the computer player places the first three
@@ -19,10 +20,13 @@ repaint  Key press to the last frame it caused, in this process (Textual's Pilot
 startup  Process start to the first frame of the home screen (empty save folder), in a
          pseudo-terminal of 80 x 24 (benchmarks/saves_child.py), against the bare app
          started the same way, the two taken in turn. Target: at most 1.25x.
+shares   At 160x45, once a person's turn shows (seed 1): the share of the screen laid out
+         for the table's pieces (its widgets of class "pieces") and for its log. Targets:
+         pieces at least 40%, log at most 30%.
 
 Run from the project folder:
 
-    python benchmarks/bench_screens.py [--quick] [--only bytes|repaint|startup]
+    python benchmarks/bench_screens.py [--quick] [--only bytes|repaint|startup|shares]
                                        [--game GAME] [--colours 256] [--profile]
 
 --only and --game may be repeated; --game takes the game ids of `hotseat new` (3x3,
@@ -63,6 +67,7 @@ from tui.app import HANDOFF_GUARD, HotseatApp
 from tui.model import GameSession, parse_players
 from tui.screens.handoff import HandoffScreen
 from tui.screens.table import TableScreen
+from tui.widgets.log import GameLog
 
 from bare_app import BareApp
 from common import (
@@ -83,6 +88,9 @@ from common import (
 
 COLUMNS, LINES = 80, 24
 SIZE = (COLUMNS, LINES)
+BIG = (160, 45)
+SIZES = (SIZE, BIG)
+"""Bytes and repaints are measured at 80x24 and in a full-screen terminal of 160x45."""
 COLOURS = ("truecolor", "256")
 """What the terminal offers: TERM=xterm-256color with COLORTERM=truecolor (as most local
 terminals set it), or without (as over ssh, which does not pass COLORTERM on by default);
@@ -115,8 +123,10 @@ START_TIMEOUT = 30.0
 """Seconds the app may take to start, or to go quiet after anything."""
 SETTLE = 0.12
 """Seconds after a Pilot key press in which its frames are collected."""
-BYTES_TARGET = 1024
+BYTES_TARGET = {SIZE: 1024, BIG: 2048}
 REPAINT_TARGET = 2.0
+PIECES_TARGET = 0.40
+LOG_TARGET = 0.30
 STARTUP_TARGET = 1.25
 
 
@@ -178,12 +188,15 @@ class Terminal:
     """A child process in a fresh pseudo-terminal of SIZE; everything it writes is kept and
     can be read back as a screen through a terminal emulator."""
 
-    def __init__(self, command: Sequence[str], env: dict[str, str]) -> None:
-        self.proc, self.master = spawn_on_terminal(command, env, ROOT, SIZE)
+    def __init__(
+        self, command: Sequence[str], env: dict[str, str], size: tuple[int, int] = SIZE
+    ) -> None:
+        self.columns, self.lines = size
+        self.proc, self.master = spawn_on_terminal(command, env, ROOT, size)
         self.output = bytearray()
         self.last_output = time.monotonic()
         self.lock = threading.Lock()
-        self.screen = pyte.Screen(COLUMNS, LINES)
+        self.screen = pyte.Screen(self.columns, self.lines)
         self.stream = pyte.ByteStream(self.screen)
         self.fed = 0
         self.reader = threading.Thread(target=self._drain, daemon=True)
@@ -240,7 +253,7 @@ class Terminal:
             self.fed = len(self.output)
         self.stream.feed(new)
         buffer = self.screen.buffer
-        return tuple(tuple(buffer[y][x] for x in range(COLUMNS)) for y in range(LINES))
+        return tuple(tuple(buffer[y][x] for x in range(self.columns)) for y in range(self.lines))
 
     def text(self) -> str:
         self.cells()
@@ -306,10 +319,12 @@ def there_and_back(term: Terminal) -> str:
     raise RuntimeError(f"no arrow key moves a cursor on this screen:\n{term.text()}")
 
 
-def measure_keys(command: Sequence[str], env: dict[str, str], keys: int) -> KeyBytes:
-    """Start `command` in a pseudo-terminal and send it `keys` cursor keys: one direction
-    and its opposite in turn, the screen switching between the same two pictures."""
-    term = Terminal(command, env)
+def measure_keys(
+    command: Sequence[str], env: dict[str, str], keys: int, size: tuple[int, int]
+) -> KeyBytes:
+    """Start `command` in a pseudo-terminal of `size` and send it `keys` cursor keys: one
+    direction and its opposite in turn, the screen switching between the same two pictures."""
+    term = Terminal(command, env, size)
     found = KeyBytes()
     try:
         term.settle(0, START_TIMEOUT)
@@ -338,21 +353,31 @@ def resume_command(save_dir: Path) -> list[str]:
 
 
 def bench_bytes(work: Path, games: Sequence[str], plan: Plan, colours: str) -> list[Figure]:
+    figures = []
+    for size in SIZES:
+        figures += bench_bytes_at(work, games, plan, colours, size)
+    return figures
+
+
+def bench_bytes_at(
+    work: Path, games: Sequence[str], plan: Plan, colours: str, size: tuple[int, int]
+) -> list[Figure]:
     env = child_env(truecolor=colours == "truecolor")
     env["HOTSEAT_STATE_DIR"] = str(work / "state")
     bare = KeyBytes()
     found = {game: KeyBytes() for game in games}
+    bare_app = [sys.executable, str(HERE / "bare_app.py")]
     for run in range(plan.byte_runs):
-        bare.add(measure_keys([sys.executable, str(HERE / "bare_app.py")], env, plan.byte_keys))
+        bare.add(measure_keys(bare_app, env, plan.byte_keys, size))
         for game in games:
-            save_dir = work / f"bytes-{game}-{run}"
+            save_dir = work / f"bytes-{game}-{run}-{size[0]}"
             session = staged_session(save_dir, game, run + 1)
             session.close()
             session.store.close()
             env["HOTSEAT_SAVE_DIR"] = str(save_dir)
-            found[game].add(measure_keys(resume_command(save_dir), env, plan.byte_keys))
+            found[game].add(measure_keys(resume_command(save_dir), env, plan.byte_keys, size))
     print(
-        f"\nbytes: written to the terminal per cursor key, {COLUMNS}x{LINES} pty, "
+        f"\nbytes: written to the terminal per cursor key, {size[0]}x{size[1]} pty, "
         f"{terminal_type(colours)}, {plan.byte_runs} runs (seeds 1-{plan.byte_runs}) x "
         f"{plan.byte_keys} keys; players {PLAYERS}"
     )
@@ -369,10 +394,10 @@ def bench_bytes(work: Path, games: Sequence[str], plan: Plan, colours: str) -> l
         )
         figures.append(
             Figure(
-                f"bytes per cursor key, {title(game)}",
+                f"bytes per cursor key, {title(game)}, {size[0]}x{size[1]}",
                 series.median,
                 "B",
-                BYTES_TARGET,
+                BYTES_TARGET[size],
                 anchor.median,
                 absolute=True,
             )
@@ -469,12 +494,16 @@ async def there_and_back_in(pilot: Pilot[Any], clock: FrameClock) -> str:
 
 
 async def time_keys(
-    app: App[Any], ready: Callable[[Pilot[Any]], Any], clock: FrameClock, keys: int
+    app: App[Any],
+    ready: Callable[[Pilot[Any]], Any],
+    clock: FrameClock,
+    keys: int,
+    size: tuple[int, int] = SIZE,
 ) -> Repaints:
-    """Run `app` headless at SIZE; once `ready` is done, time `keys` cursor keys as
+    """Run `app` headless at `size`; once `ready` is done, time `keys` cursor keys as
     `measure_keys` sends them."""
     found = Repaints()
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=size) as pilot:
         await ready(pilot)
         first = await there_and_back_in(pilot, clock)
         pictures = BackAndForth(picture(app))
@@ -504,6 +533,15 @@ async def my_turn(pilot: Pilot[Any]) -> None:
 
 
 def bench_repaint(work: Path, games: Sequence[str], plan: Plan, colours: str) -> list[Figure]:
+    figures = []
+    for size in SIZES:
+        figures += bench_repaint_at(work, games, plan, colours, size)
+    return figures
+
+
+def bench_repaint_at(
+    work: Path, games: Sequence[str], plan: Plan, colours: str, size: tuple[int, int]
+) -> list[Figure]:
     textual.constants.COLOR_SYSTEM = colours
     os.environ.pop("NO_COLOR", None)
     clock = FrameClock()
@@ -511,28 +549,66 @@ def bench_repaint(work: Path, games: Sequence[str], plan: Plan, colours: str) ->
     found = {game: Repaints() for game in games}
     with clock.watching():
         for run in range(plan.repaint_runs):
-            one = asyncio.run(time_keys(BareApp(), nothing, clock, plan.repaint_keys))
+            one = asyncio.run(time_keys(BareApp(), nothing, clock, plan.repaint_keys, size))
             bare.times += one.times
             bare.sizes += one.sizes
             for game in games:
-                session = staged_session(work / f"repaint-{game}-{run}", game, run + 1)
+                session = staged_session(work / f"repaint-{game}-{run}-{size[0]}", game, run + 1)
                 app = HotseatApp(session.store, delay=0.0, session=session, resumed=True)
                 app.handoff_guard = 0.0
-                one = asyncio.run(time_keys(app, my_turn, clock, plan.repaint_keys))
+                one = asyncio.run(time_keys(app, my_turn, clock, plan.repaint_keys, size))
                 app.close_session()
                 session.store.close()
                 found[game].times += one.times
                 found[game].sizes += one.sizes
     print(
-        f"\nrepaint: key press to its last frame (Pilot, {COLUMNS}x{LINES}, "
+        f"\nrepaint: key press to its last frame (Pilot, {size[0]}x{size[1]}, "
         f"colour system {colours}), {plan.repaint_runs} runs x {plan.repaint_keys} keys"
     )
     anchor = repaint_series("bare Textual app", bare)
     figures = []
     for game in games:
         series = repaint_series(title(game), found[game])
-        name = f"key to repaint p50, {title(game)}"
+        name = f"key to repaint p50, {title(game)}, {size[0]}x{size[1]}"
         figures.append(Figure.of(name, series, anchor, REPAINT_TARGET))
+    return figures
+
+
+async def shares_of(app: HotseatApp) -> tuple[float, float]:
+    """The share of a BIG screen the table gives its pieces (widgets of class "pieces")
+    and its log, from their laid-out regions, once a person's turn shows."""
+    async with app.run_test(size=BIG) as pilot:
+        await my_turn(pilot)
+        await pilot.pause()
+        screen = app.screen
+        area = screen.size.width * screen.size.height
+        pieces = sum(w.region.area for w in screen.query(".pieces"))
+        log = sum(w.region.area for w in screen.query(GameLog))
+        return pieces / area, log / area
+
+
+def bench_shares(work: Path, games: Sequence[str]) -> list[Figure]:
+    """Per game, the share of a 160x45 screen its pieces and its log take (seed 1)."""
+    print(f"\nshares of a {BIG[0]}x{BIG[1]} screen, from widget regions (seed 1, {PLAYERS})")
+    figures = []
+    for game in games:
+        session = staged_session(work / f"shares-{game}", game, 1)
+        app = HotseatApp(session.store, delay=0.0, session=session, resumed=True)
+        app.handoff_guard = 0.0
+        pieces, log = asyncio.run(shares_of(app))
+        app.close_session()
+        session.store.close()
+        print(f"    {title(game):<20} pieces {pieces:6.1%}   log {log:6.1%}")
+        figures.append(
+            Figure(
+                f"pieces' share, {title(game)}",
+                pieces * 100,
+                "%",
+                PIECES_TARGET * 100,
+                at_least=True,
+            )
+        )
+        figures.append(Figure(f"log's share, {title(game)}", log * 100, "%", LOG_TARGET * 100))
     return figures
 
 
@@ -623,7 +699,7 @@ def main() -> None:
     parser.add_argument(
         "--only",
         action="append",
-        choices=("bytes", "repaint", "startup"),
+        choices=("bytes", "repaint", "startup", "shares"),
         help="run only this part (may be repeated)",
     )
     parser.add_argument(
@@ -643,7 +719,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     plan = QUICK if args.quick else FULL
-    parts = args.only or ["bytes", "repaint", "startup"]
+    parts = args.only or ["bytes", "repaint", "startup", "shares"]
     games = args.game or list(CATALOG)
     steps: list[Callable[[Path], list[Figure]]] = []
     if "bytes" in parts:
@@ -652,6 +728,8 @@ def main() -> None:
         steps.append(lambda work: bench_repaint(work, games, plan, args.colours))
     if "startup" in parts:
         steps.append(lambda work: bench_startup(work, plan, args.colours))
+    if "shares" in parts:
+        steps.append(lambda work: bench_shares(work, games))
     if args.profile:
         steps.append(lambda work: profile_startup(work) or [])
     run_parts(steps, args.quick)

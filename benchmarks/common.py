@@ -68,6 +68,8 @@ class Figure:
     limit: float
     anchor: float | None = None
     absolute: bool = False
+    at_least: bool = False
+    """The target is a floor, not a ceiling (a share the pieces must have at least)."""
 
     @classmethod
     def of(cls, name: str, measured: Series, anchor: Series, limit: float) -> Figure:
@@ -86,10 +88,11 @@ class Figure:
     def ok(self) -> bool:
         value = self.ratio if self.on_ratio else self.measured
         assert value is not None
-        return value <= self.limit
+        return value >= self.limit if self.at_least else value <= self.limit
 
     def target(self) -> str:
-        return f"<= {self.limit:g}x" if self.on_ratio else f"<= {self.limit:g} {self.unit}"
+        sign = ">=" if self.at_least else "<="
+        return f"{sign} {self.limit:g}x" if self.on_ratio else f"{sign} {self.limit:g} {self.unit}"
 
 
 def amount(value: float | None, unit: str) -> str:

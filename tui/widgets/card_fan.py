@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from rich.text import Text
 from textual import events
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -67,8 +67,8 @@ class CardFan(Widget):
     """
 
     faces: reactive[tuple[Face, ...]] = reactive(tuple, layout=True)
-    looks: reactive[tuple[Look, ...]] = reactive(tuple)
-    raised: reactive[frozenset[int]] = reactive(frozenset)
+    looks: reactive[tuple[Look, ...]] = reactive(tuple, repaint=False)
+    raised: reactive[frozenset[int]] = reactive(frozenset, repaint=False)
     size_: reactive[CardSize] = reactive(CHIP, layout=True)
     can_raise: reactive[bool] = reactive(True, layout=True)
     empty_text: reactive[str] = reactive("none")
@@ -84,6 +84,24 @@ class CardFan(Widget):
         @property
         def control(self) -> CardFan:
             return self.fan
+
+    def watch_looks(self, old: tuple[Look, ...], new: tuple[Look, ...]) -> None:
+        """Repaint only the cards whose look changed (a cursor move: two cards)."""
+        changed = [i for i in range(max(len(old), len(new))) if _at(old, i) != _at(new, i)]
+        self._repaint_cards(changed)
+
+    def watch_raised(self, old: frozenset[int], new: frozenset[int]) -> None:
+        self._repaint_cards(sorted(old ^ new))
+
+    def _repaint_cards(self, indices: list[int]) -> None:
+        layout = self.layout_for(self.size.width)
+        regions = []
+        for index in indices:
+            if index < len(self.faces):
+                x, y = layout.origin(index)
+                regions.append(Region(x, y, self.size_.width, layout.row_height))
+        if regions:
+            self.refresh(*regions)
 
     def layout_for(self, width: int) -> FanLayout:
         return fan_layout(len(self.faces), width, self.size_, self.can_raise)
@@ -125,3 +143,7 @@ class CardFan(Widget):
         index = self.card_at(event.x, event.y)
         if index is not None:
             self.post_message(self.Picked(self, index, double=event.chain >= 2))
+
+
+def _at(looks: tuple[Look, ...], index: int) -> Look | None:
+    return looks[index] if index < len(looks) else None

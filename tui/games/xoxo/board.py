@@ -167,11 +167,10 @@ class BoardLayout:
         full = width == self.tile_size.width and height == self.tile_size.height
         if tile is None:
             if spot in self.open and full:
-                lines = open_lines(self.tile_size)
-            else:
-                lines = [Text("") for _ in range(height)]
-                if spot in self.open:
-                    lines[height // 2] = Text("+".center(width), style="bold")
+                return open_lines(self.tile_size, cursor)
+            lines = [Text("") for _ in range(height)]
+            if spot in self.open:
+                lines[height // 2] = Text("+".center(width), style="bold")
             if cursor:
                 lines = [Text(line.plain.ljust(width), style=CURSOR_STYLE) for line in lines]
             return lines
@@ -272,10 +271,21 @@ class Board(Widget):
             column.refresh(layout=True)
 
     def watch_cursor(self, old: Cell | None, new: Cell | None) -> None:
-        """Repaint only the cells the cursor left and entered."""
+        """Repaint only the cells the cursor left and entered; of a framed tile, only its
+        top and bottom edges (the cursor is drawn there)."""
         layout = self.board_layout
         for cell in (old, new):
             found = layout.place(cell) if cell else None
-            if found is not None:
-                index, region = found
+            if found is None:
+                continue
+            index, region = found
+            x, y, width, height = region
+            if layout.tile_size.framed and (width, height) == (
+                layout.tile_size.width,
+                layout.tile_size.height,
+            ):
+                self.columns[index].refresh(
+                    Region(x, y, width, 1), Region(x, y + height - 1, width, 1)
+                )
+            else:
                 self.columns[index].refresh(region)

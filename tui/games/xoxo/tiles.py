@@ -45,8 +45,11 @@ BIG_SHAPE = {
 LAST_MARK = "◆"
 """Marks the tile placed last, before its colour; a framed tile also gets a heavy frame."""
 CURSOR = Style(bold=True, reverse=True)
+CURSOR_FRAME = Style(bold=True)
 
 _FRAMES = {"plain": "╭─╮│╰╯", "last": "┏━┓┃┗┛", "open": "╭┄╮┆╰╯"}
+_CURSOR_EDGES = ("▄", "▀")
+"""The top and bottom edges of a framed tile or free cell under the cursor: solid bars."""
 
 
 def tile_short(code: str) -> Text:
@@ -78,34 +81,46 @@ def tile_lines(code: str, count: int, size: TileSize, *, last: bool, cursor: boo
     spare = max(0, body_height - len(middle) - 2)
     body = [first, *[""] * (spare // 2), *middle, *[""] * (spare - spare // 2)]
     body = [*body[: body_height - 1], face_text(face, inner)]
-    painted = CURSOR if cursor else fill(colour, bold=True)
+    # A grid cell under the cursor is reversed whole; a framed tile keeps its face and
+    # sides and gets solid bars above and below, so a cursor move repaints only
+    # those two lines of a tile.
+    painted = CURSOR if cursor and not size.framed else fill(colour, bold=True)
     lines = [
         Text(_centre(line, inner) if i else line[:inner], painted) for i, line in enumerate(body)
     ]
     if not size.framed:
         return lines
-    kind = "last" if last else "plain"
-    return _framed(lines, inner, kind, CURSOR if cursor else Style(bold=last))
+    return _framed(lines, inner, "last" if last else "plain", Style(bold=last), cursor)
 
 
-def open_lines(size: TileSize) -> list[Text]:
-    """A free cell a tile may go to: a + (on a framed board, inside a dashed outline)."""
+def open_lines(size: TileSize, cursor: bool = False) -> list[Text]:
+    """A free cell a tile may go to: a + (on a framed board, inside a dashed outline, or
+    under the cursor, between solid bars)."""
     if not size.framed:
         lines = [Text("") for _ in range(size.height)]
         lines[size.height // 2] = Text("+".center(size.width), style="bold")
+        if cursor:
+            lines = [Text(line.plain.ljust(size.width), style=CURSOR) for line in lines]
         return lines
     inner = size.width - 2
     body = [Text(" " * inner) for _ in range(size.height - 2)]
     body[len(body) // 2] = Text("+".center(inner), style="bold")
-    return _framed(body, inner, "open", Style(dim=True))
+    return _framed(body, inner, "open", Style(dim=True), cursor)
 
 
-def _framed(body: list[Text], inner: int, kind: str, frame: Style) -> list[Text]:
+def _framed(
+    body: list[Text], inner: int, kind: str, frame: Style, cursor: bool = False
+) -> list[Text]:
     top_left, line, top_right, side, bottom_left, bottom_right = _FRAMES[kind]
-    framed = [Text(top_left + line * inner + top_right, frame)]
+    top = Text(top_left + line * inner + top_right, frame)
+    bottom = Text(bottom_left + line * inner + bottom_right, frame)
+    if cursor:
+        top = Text(_CURSOR_EDGES[0] * (inner + 2), CURSOR_FRAME)
+        bottom = Text(_CURSOR_EDGES[1] * (inner + 2), CURSOR_FRAME)
+    framed = [top]
     for text in body:
         framed.append(Text.assemble((side, frame), text, (side, frame)))
-    framed.append(Text(bottom_left + line * inner + bottom_right, frame))
+    framed.append(bottom)
     return framed
 
 
