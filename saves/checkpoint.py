@@ -252,7 +252,7 @@ class CheckpointWriter:
                 if not store.database.exists():
                     return  # the save folder went away: it is not made again for a cache
                 moves = store.store_checkpoint(self._game_key, record, engine, state)
+                self.stored = max(self.stored, moves)
                 store.database.copy_log()
             finally:
                 store.close()
-            self.stored = max(self.stored, moves)

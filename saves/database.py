@@ -139,7 +139,7 @@ class Database:
         self.root = root
         self.path = root / FILENAME
         self._db: sqlite3.Connection | None = None
-        self._held: tuple[int, int] | None = None
+        self._held: wal.Held | None = None
         self._notices: list[str] = []
 
     def exists(self) -> bool:

@@ -222,17 +222,18 @@ def present(database: Path) -> list[Path]:
 
 
 def in_use(database: Path) -> bool:
-    """True if a connection has `database` open: one of this process (`held`), or a lock
-    of any process on the file or on its `-shm` (every SQLite connection in WAL mode holds
-    one on each while it is open); also when that cannot be told. The locks are asked for
-    with open-file-description locks (F_OFD_GETLK), which see every process's locks, this
-    one's too, and wait for nothing. The files are opened for that only while this process
-    holds no connection to them: closing a file drops every lock the process has on it."""
+    """True if a connection has `database` open: one of this process (`hold`: by its path
+    or by its file), or a lock of any process on the file or on its `-shm` (every SQLite
+    connection in WAL mode holds one on each while it is open); also when that cannot be
+    told. The locks are asked for with open-file-description locks (F_OFD_GETLK), which
+    see every process's locks, this one's too, and wait for nothing. The files are opened
+    for that only while this process holds no connection to that path or file: closing a
+    file drops every lock the process has on it."""
     getlk = getattr(fcntl, "F_OFD_GETLK", None)
     if getlk is None:
         return True
     with _held_lock:
-        if _file_id(database) in _held:
+        if _path_key(database) in _held or _file_id(database) in _held:
             return True
         for path in (database, _sidecar(database, "-shm")):
             try:
@@ -256,28 +257,44 @@ def in_use(database: Path) -> bool:
     return False
 
 
-def hold(database: Path) -> tuple[int, int] | None:
-    """Note that this process is opening a connection to `database` (`in_use` then never
-    opens its files); the id to `release` when it is closed, None if it is not there."""
+Held = tuple[object, ...]
+"""What `hold` noted: the database's path and, if it was there, its file."""
+
+
+def hold(database: Path) -> Held:
+    """Note that this process is opening a connection to `database`, by its path and by its
+    file (a file put in its place meanwhile is still taken as held): `in_use` then never
+    opens either; give it to `release` when the connection is closed."""
+    keys: Held = (_path_key(database),)
     found = _file_id(database)
     if found is not None:
-        with _held_lock:
-            _held[found] += 1
-    return found
+        keys = (*keys, found)
+    with _held_lock:
+        for key in keys:
+            _held[key] += 1
+    return keys
 
 
-def release(held: tuple[int, int] | None) -> None:
+def release(held: Held | None) -> None:
     """Undo one `hold` that returned `held`."""
-    if held is not None:
-        with _held_lock:
-            _held[held] -= 1
-            if _held[held] <= 0:
-                del _held[held]
+    if held is None:
+        return
+    with _held_lock:
+        for key in held:
+            _held[key] -= 1
+            if _held[key] <= 0:
+                del _held[key]
 
 
-_held: Counter[tuple[int, int]] = Counter()
-"""The databases (device, inode) this process has connections to, with how many."""
+_held: Counter[object] = Counter()
+"""The databases this process has connections to, by path and by (device, inode), with
+how many."""
 _held_lock = threading.Lock()
+
+
+def _path_key(path: Path) -> str:
+    return os.path.realpath(path)
+
 
 _FLOCK = struct.Struct("hhqqi4x")
 """struct flock on Linux: type, whence, start, length (0: to the end), pid."""

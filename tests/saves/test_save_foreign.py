@@ -507,3 +507,18 @@ def test_a_frame_torn_by_a_crash_ends_the_log_there_as_sqlite_reads_it(tmp_path)
 
     assert len(list(wal.transactions(tmp_path / "any.db-wal", checked=True))) == 5
     assert len(list(wal.transactions(torn, checked=True))) == 4
+
+
+def test_a_file_put_in_the_place_of_a_held_database_counts_as_held(tmp_path: Path) -> None:
+    database = tmp_path / DB
+    database.write_bytes(b"")
+    held = wal.hold(database)
+    try:
+        replacement = tmp_path / "other.db"
+        replacement.write_bytes(b"")
+        replacement.replace(database)
+
+        assert wal.in_use(database)
+    finally:
+        wal.release(held)
+    assert not wal.in_use(database)

@@ -8,7 +8,7 @@ from typing import Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Horizontal, Vertical
+from textual.containers import Center, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
@@ -45,7 +45,8 @@ class GameOverScreen(DismissOnce, ModalScreen[str]):
     def compose(self) -> ComposeResult:
         with Center(id="over-foot"), Vertical(id="over-box"):
             yield Static(Text(f"{self.game_title}: game over", style="bold"), id="over-title")
-            yield Static(ranking_text(self.names, self.result, self.details), id="over-ranking")
+            with VerticalScroll(id="over-ranking-scroll"):
+                yield Static(ranking_text(self.names, self.result, self.details), id="over-ranking")
             yield Static(Text(self.result.get("reason", "")), id="over-reason")
             with Horizontal(id="over-buttons"):
                 yield Button("Rematch (r)", id="rematch", compact=True)

@@ -131,13 +131,22 @@ class CardFan(Widget):
         return canvas.text()
 
     def card_at(self, x: int, y: int) -> int | None:
-        """The card drawn at cell (`x`, `y`), the uppermost where cards overlap."""
+        """The card drawn at cell (`x`, `y`), the uppermost where cards overlap; on the line
+        a card would be raised to (or left by a raised card), the card of that column."""
         layout = self.layout_for(self.size.width)
+        lift = 1 if self.can_raise else 0
+        width, height = self.size_.width, self.size_.height
+        in_row = None
         for index in reversed(range(len(self.faces))):
             left, top = layout.origin(index)
-            if left <= x < left + self.size_.width and top <= y < top + layout.row_height:
+            if not (left <= x < left + width and top <= y < top + layout.row_height):
+                continue
+            drawn = top + (0 if index in self.raised else lift)
+            if drawn <= y < drawn + height:
                 return index
-        return None
+            if in_row is None:
+                in_row = index
+        return in_row
 
     def on_click(self, event: events.Click) -> None:
         index = self.card_at(event.x, event.y)

@@ -12,7 +12,6 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from tui.widgets.card import BACK, cards_text, french_face
-from tui.widgets.card_fan import fan_layout
 from tui.widgets.names import cut_name, plural
 from tui.widgets.playing_cards import CHIP, Canvas, CardSize, Face, Look, card_cells
 
@@ -91,6 +90,7 @@ def chip_pile(view: dict[str, Any]) -> Text:
     text.append_text(need_text(view))
     text.append("   ")
     text.append_text(last_text(view))
+    text.no_wrap, text.overflow = True, "ellipsis"
     return text
 
 
@@ -151,8 +151,7 @@ def framed_pile(view: dict[str, Any], size: CardSize, width: int) -> Text:
     canvas.write(f"Pile · {view.get('pile_count', len(pile))}", x, 0, Style(bold=True))
     if shown:
         fresh = fresh_on_pile(view)
-        layout = fan_layout(len(shown), size.width * len(shown), size, raised=False)
-        step = min(layout.step, size.peek + 1)
+        step = min(size.width, size.peek + 1)
         for i, card in enumerate(shown):
             look = Look(fresh=i >= len(shown) - fresh)
             canvas.place(card_cells(french_face(card), look, size), x + i * step, 1)

@@ -21,9 +21,24 @@ from tui.widgets.card_fan import CardFan
 from tui.widgets.header import TitleHeader
 from tui.widgets.log import GameLog
 from tui.widgets.names import plural
-from tui.widgets.playing_cards import CHIP, CardSize, Look, card_size_for
+from tui.widgets.playing_cards import CHIP, LARGE, SMALL, CardSize, Look, card_size_for
 
 ZONES = ("hand", "face-up", "face-down")
+FRAME_LINES = 1 + 2 + 1
+"""Lines besides the seats and the cards: title, prompt, footer."""
+
+
+def top_lines(seats: int) -> int:
+    """Lines of the seats and the log beside framed cards: a row a seat, heads, frame."""
+    return max(8, seats + 3)
+
+
+def play_lines(size: CardSize) -> int:
+    """Lines the pile, the table cards and the hand take with framed cards of `size`:
+    the pile with its heads, what may follow and the last move; the table cards lying
+    offset; the hand's label and one raised row; a blank line after the pile and after
+    the table cards."""
+    return (size.height + 3) + 1 + (size.height + 1) + 1 + 1 + (size.height + 1)
 
 
 class ThreeByThreeScreen(TableScreen):
@@ -50,7 +65,6 @@ class ThreeByThreeScreen(TableScreen):
         self.marked: set[int] = set()
         self.draft: dict[str, list[str]] = {}
         self.swap_pick: tuple[str, int] | None = None
-        """The text last put in each label: a cursor move that keeps it costs no repaint."""
         self._moves: tuple[list[Any], list[dict[str, Any]]] = ([], [])
 
     def compose(self) -> ComposeResult:
@@ -72,10 +86,12 @@ class ThreeByThreeScreen(TableScreen):
         yield Footer()
 
     def on_resize(self, event: events.Resize) -> None:
-        """Cards grow with the screen: chips, small or large framed cards."""
-        self.use_card_size(card_size_for(event.size.width, event.size.height))
+        self.use_card_size()
 
-    def use_card_size(self, size: CardSize) -> None:
+    def use_card_size(self) -> None:
+        """Cards grow with the screen (chips, small or large framed cards), as far as the
+        seats leave room for them."""
+        size = self.fitting_card_size()
         for name in ("chip", "small", "large"):
             self.set_class(size.name == name, f"-cards-{name}")
         self.fit_top()
@@ -84,6 +100,16 @@ class ThreeByThreeScreen(TableScreen):
         hand = self.query_one("#hand", CardFan)
         hand.size_ = size
         hand.can_raise = size is not CHIP  # a chip's mark is its underline: no line spent
+
+    def fitting_card_size(self) -> CardSize:
+        """The largest card size for this screen whose pile, table cards and hand fit below
+        the seats."""
+        width, height = self.size
+        size = card_size_for(width, height)
+        seats = len(self.view.get("seats", []))
+        while size is not CHIP and top_lines(seats) + play_lines(size) > height - FRAME_LINES:
+            size = SMALL if size is LARGE else CHIP
+        return size
 
     def action_toggle_log(self) -> None:
         """Give the log most of the screen, or the cards again."""
@@ -98,7 +124,7 @@ class ThreeByThreeScreen(TableScreen):
         if self.has_class("-cards-chip") or self.has_class("-log-big") or not seats:
             top.styles.height = "1fr"
         else:
-            top.styles.height = max(8, seats + 3)
+            top.styles.height = top_lines(seats)
 
     # ---- drawing -------------------------------------------------------
 
@@ -164,6 +190,8 @@ class ThreeByThreeScreen(TableScreen):
         if self.gone:
             return
         view = self.view
+        if self.fitting_card_size() is not self.query_one("#hand", CardFan).size_:
+            self.use_card_size()
         self.fit_top()
         self.query_one("#seats", SeatList).view = view
         self.query_one("#pile", PileView).view = view
