@@ -531,7 +531,8 @@ class ShiftingStones(Game):
         in the draw pile, the latest reshuffle only, or in other hands). `deck_values`
         says how many cards of each value the game holds (solo: the 16-card deck),
         `edition` which deck they come from. `trigger` is the seat whose score started
-        the last round, or None.
+        the last round, or None. `last` is the latest turn that was played or is being
+        played, as everyone saw it (`_last_turn`).
         """
         n = len(state.players)
         if seat is not None and (type(seat) is not int or not 0 <= seat < n):
@@ -584,6 +585,7 @@ class ShiftingStones(Game):
             "max_strikes": MAX_STRIKES if state.solo else 0,
             "scores": None if state.scores is None else list(state.scores),
             "winners": list(state.winners),
+            "last": _last_turn(state),
         }
 
     def sample_state(self, view: Mapping[str, JSON], rng: random.Random) -> ShiftingStonesState:
@@ -597,8 +599,8 @@ class ShiftingStones(Game):
         those it knows of; the other never-seen cards are out of play. The grid, the
         seat's hand, the discard pile, scored cards, counts, whose turn and the end stay
         as the view says. Built from the view alone and sharing nothing with it; the
-        sample reshuffles with a seed of its own, and its log holds only the set-up and,
-        once the game is over, how it ended.
+        sample reshuffles with a seed of its own, and its log holds only the set-up, the
+        moves of the last turn (`last`) and, once the game is over, how it ended.
         """
         seat = view["seat"]
         if type(seat) is not int:
@@ -669,6 +671,8 @@ class ShiftingStones(Game):
         state.scores = None if view["scores"] is None else tuple(view["scores"])
         state.winners = tuple(view["winners"])
         events: list[Event] = [("start", state.start, state.goal)]
+        if view["last"] is not None:
+            events.extend(_turn_events(view["last"], state.grid, state.actions > 0))
         if state.phase == OVER:
             events.append(("over", None, state.winners, state.scores))
         state.events = events
@@ -774,6 +778,93 @@ def _moves(card: int) -> tuple[tuple[Shift, ...], tuple[Flip, ...]]:
         tuple(Shift(card, a, b) for a, b in NEIGHBOURS),
         tuple(Flip(card, cell) for cell in range(CELLS)),
     )
+
+
+MOVE_EVENTS = frozenset({"shift", "flip", "score"})
+"""The events of the actions a turn is made of, besides a skip, which is a turn alone."""
+AFTER_TURN_EVENTS = frozenset({"draw", "reshuffle", "last", "strike", "over"})
+"""The events that follow the end of a turn."""
+
+
+def _last_turn(state: ShiftingStonesState) -> dict[str, JSON] | None:
+    """The latest turn with its actions so far, as everyone saw it: whose (`seat`), its
+    `actions` in order as action JSON (a skip alone; none when the turn ended at once),
+    and the `cells` its shifts and flips changed, lowest first; None before the first.
+    Drawn cards are nobody else's business and are not in it."""
+    window = 16
+    while True:
+        start = max(0, state.event_total - window)
+        found = _turn_in(state.events_since(start))
+        if found is not None or start == 0:
+            return found or None
+        window *= 4
+
+
+def _turn_in(events: Sequence[Event]) -> dict[str, JSON] | None:
+    """The latest turn in `events`, {} when there is none; None when the events may begin
+    in the middle of it."""
+    seat: int | None = None
+    actions: list[dict[str, JSON]] = []
+    for event in reversed(events):
+        kind = event[0]
+        if seat is None:
+            if kind in AFTER_TURN_EVENTS:
+                continue
+            if kind == "skip":
+                return {"seat": event[1], "actions": [SKIP.to_json()], "cells": []}
+            if kind not in MOVE_EVENTS and kind != "end":
+                return {}
+            seat = event[1]
+            if kind == "end":
+                continue
+        elif kind not in MOVE_EVENTS or event[1] != seat:
+            break
+        actions.append(_event_action(event).to_json())
+    else:
+        return None
+    actions.reverse()
+    cells = sorted(
+        {
+            cell
+            for action in actions
+            for key in ("a", "b", "cell")
+            if (cell := action.get(key)) is not None
+        }
+    )
+    return {"seat": seat, "actions": actions, "cells": cells}
+
+
+def _event_action(event: Event) -> Action:
+    """The action a move event records."""
+    if event[0] == "shift":
+        return Shift(*event[2:5])
+    if event[0] == "flip":
+        return Flip(*event[2:4])
+    return Score(event[2])
+
+
+def _turn_events(last: Mapping[str, Any], grid: Sequence[Stone], going: bool) -> list[Event]:
+    """Events that `_last_turn` reads as `last`, ending in the grid `grid`; an "end" after
+    them unless the turn is still `going`."""
+    seat = last["seat"]
+    if last["actions"] == [SKIP.to_json()]:
+        return [("skip", seat, ())]
+    stones = list(grid)
+    events: list[Event] = []
+    for action in reversed(last["actions"]):
+        if action["type"] == "shift":
+            a, b = action["a"], action["b"]
+            stones[a], stones[b] = stones[b], stones[a]
+            events.append(("shift", seat, action["card"], a, b))
+        elif action["type"] == "flip":
+            cell = action["cell"]
+            down, up = stones[cell]
+            stones[cell] = (up, down)
+            events.append(("flip", seat, action["card"], cell, up, down))
+        else:
+            events.append(("score", seat, action["card"]))
+    events.reverse()
+    return events if going else [*events, ("end", seat, False)]
 
 
 def _reshuffled(state: ShiftingStonesState, seat: int | None) -> list[list[int]]:

@@ -78,6 +78,13 @@ The view (`Xylotar.view`) is plain JSON, only what the seat may know:
     totals                  total points per seat (None for side seats)
     winner, tie_break       once over: the winning seat, and how a tie was broken
                             ("bid" or None)
+    last                    the latest move on the table as everyone saw it, None before
+                            the round's first play: {"seat", "kind": "play" | "peek" |
+                            "bid", "plays": [{"seat", "card"}] the cards it laid in a
+                            trick (a side player's plays it brought on included), "bids":
+                            the seats whose bid card it turned up, "won": the seat that
+                            won a trick it completed, or None}; a pass changes nothing
+                            on the table and leaves it as it was
 """
 
 from __future__ import annotations
@@ -357,6 +364,30 @@ def neighbour_pairs(state: XylotarState, seat: int) -> list[tuple[int, int]]:
     return list(pairwise(down))
 
 
+def ties(cards: Sequence[str]) -> set[int]:
+    """In a hand laid out highest value first: the cards next to a card of equal value.
+    Only among these does the sorter choose the order."""
+    return {
+        index
+        for index, card in enumerate(cards)
+        if any(
+            0 <= other < len(cards) and value(cards[other]) == value(card)
+            for other in (index - 1, index + 1)
+        )
+    }
+
+
+def sort_actions(cards: Sequence[str]) -> list[Sort]:
+    """The `Sort` actions that lay out the rest of a hand in the order of `cards` (highest
+    value first, equal values in the order chosen): each card of a run of equal values
+    but its last, whose place is then the only one left."""
+    return [
+        Sort(card[0])
+        for index, card in enumerate(cards[:-1])
+        if value(cards[index + 1]) == value(card)
+    ]
+
+
 class Xylotar(Game):
     """Xylotar for 2 to 5 players; with 2, two side players join (seats 1 and 3)."""
 
@@ -588,6 +619,7 @@ class Xylotar(Game):
             "totals": [None if s in state.sides else state.totals[s] for s in range(n)],
             "winner": state.winner,
             "tie_break": state.tie_break,
+            "last": _last_move(state),
         }
 
     def sample_state(self, view: Mapping[str, JSON], rng: random.Random) -> XylotarState:
@@ -603,7 +635,8 @@ class Xylotar(Game):
         hands still to be sorted and the rows sorted by others (equal values in random
         order); a hand someone else is sorting is sorted as far as its unique values go.
         Table facts (phase, turn, trick, bids, peeked slots, scores) are as the view
-        states. Built from the view alone, sharing nothing with it; the log is empty.
+        states. Built from the view alone, sharing nothing with it; the log holds only
+        the events of the last move (`_move_events`).
         """
         seat = view["seat"]
         if type(seat) is not int:
@@ -658,6 +691,9 @@ class Xylotar(Game):
             _sample_sorting(state, view, rng)
         else:
             _sample_rows(state, view, rng)
+        if view["last"] is not None:
+            for event in _move_events(view["last"], state):
+                state.record(event)
         return state
 
     def log(self, state: XylotarState, seat: int | None, start: int = 0) -> list[dict[str, JSON]]:
@@ -1024,6 +1060,66 @@ def next_leader(state: XylotarState) -> int:
     humans = [s for s in order if s not in state.sides]
     fewest = min(state.totals[s] for s in humans)
     return next(s for s in humans if state.totals[s] == fewest)
+
+
+MOVE_LOOKBACK = 12
+"""Events one move can leave at most: a play, a last-card bid, a side player's plays, the
+trick, the round's score and the end (a bid or a peek leaves fewer)."""
+
+
+def _last_move(state: XylotarState) -> dict[str, JSON] | None:
+    """The latest move on the table (see `last` in the module doc), read back from the
+    events: a person's play, peek or bid, with what followed from it (a last-card bid, the
+    side players' plays, the trick it completed); None once a new round was dealt."""
+    plays: list[dict[str, JSON]] = []
+    bids: list[int] = []
+    won = None
+    for event in reversed(state.events_since(state.event_total - MOVE_LOOKBACK)):
+        kind, actor = event[0], event[1]
+        if kind in ("round", "sorted"):
+            return None
+        if kind == "trick":
+            won = event[2]
+        elif kind == "play":
+            plays.append({"seat": actor, "card": event[2]})
+        elif kind == "bid":
+            bids.append(actor)
+        if (
+            (kind == "play" and actor not in state.sides)
+            or kind == "peek"
+            or (kind == "bid" and event[3] == "bid")
+        ):
+            plays.reverse()
+            bids.reverse()
+            return {"seat": actor, "kind": kind, "plays": plays, "bids": bids, "won": won}
+    return None
+
+
+def _move_events(last: Mapping[str, Any], state: XylotarState) -> list[Event]:
+    """Events that `_last_move` reads back as `last`, on a sample whose rows are dealt."""
+    seat, plays = last["seat"], [(play["seat"], play["card"]) for play in last["plays"]]
+    bids = list(last["bids"])
+    if last["kind"] == "play":
+        events: list[Event] = [("play", *plays.pop(0))]
+    elif last["kind"] == "bid":
+        bids.remove(seat)
+        events = [("bid", seat, _bid_card(state, seat), "bid")]
+    else:
+        assert state.peek is not None
+        a, b = state.peek
+        events = [("peek", seat, a, b, state.rows[seat][a], state.rows[seat][b])]
+    events += [("bid", bidder, _bid_card(state, bidder), "last") for bidder in bids]
+    events += [("play", player, card) for player, card in plays]
+    if last["won"] is not None:
+        cards = () if state.last is None else tuple(card for _, card in state.last[0])
+        events.append(("trick", None, last["won"], cards))
+    return events
+
+
+def _bid_card(state: XylotarState, seat: int) -> str:
+    slot = state.bid_slot[seat]
+    assert slot is not None
+    return state.rows[seat][slot]
 
 
 def _known(state: XylotarState, holder: int, viewer: int | None) -> set[int]:

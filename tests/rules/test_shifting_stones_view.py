@@ -1,11 +1,12 @@
 """What a seat sees: the grid with both sides of every stone, its own hand with what it may
-score now, everyone's hand size and scored cards, the piles, the turn so far."""
+score now, everyone's hand size and scored cards, the piles, the turn so far, and the last
+turn as everyone saw it."""
 
 from __future__ import annotations
 
 from rules.shifting_stones import PATTERN, VALUE
 
-from stones_staging import GAME, deal, end, flip, score, showing_card
+from stones_staging import GAME, deal, end, flip, score, shift, showing_card, skip
 
 TOP_KEYS = {
     "game",
@@ -33,6 +34,7 @@ TOP_KEYS = {
     "max_strikes",
     "scores",
     "winners",
+    "last",
 }
 SEAT_KEYS = {"name", "hand_count", "scored", "points", "ones", "skipped_last"}
 
@@ -140,3 +142,55 @@ def test_the_log_opens_with_the_first_player_and_the_goal() -> None:
     assert GAME.log(deal(1), 0)[0]["text"] == (
         "Ann plays solo: score all 16 cards before 4 strikes"
     )
+
+
+# ---- the last turn, as everyone saw it ------------------------------------------------
+
+
+def test_before_the_first_action_there_is_no_last_turn() -> None:
+    assert GAME.view(deal(2), 0)["last"] is None
+
+
+def test_a_shift_says_whose_it_was_and_which_two_cells_changed() -> None:
+    state = shift(deal(2, hands=[[71]]), 0, 71, 4, 5)
+    assert GAME.view(state, 1)["last"] == {
+        "seat": 0,
+        "actions": [{"type": "shift", "card": 71, "a": 4, "b": 5}],
+        "cells": [4, 5],
+    }
+
+
+def test_a_turn_of_several_actions_shows_them_all_in_order_once_it_ended() -> None:
+    state = flip(shift(deal(2, hands=[[71, 70]]), 0, 71, 0, 1), 0, 70, 8)
+    state = end(state, 0)
+    last = GAME.view(state, None)["last"]
+    assert last["seat"] == 0
+    assert [action["type"] for action in last["actions"]] == ["shift", "flip"]
+    assert last["cells"] == [0, 1, 8]
+
+
+def test_the_next_turn_s_first_action_replaces_the_last_turn() -> None:
+    state = end(shift(deal(2, hands=[[71], [70]]), 0, 71, 0, 1), 0)
+    state = flip(state, 1, 70, 2)
+    last = GAME.view(state, 0)["last"]
+    assert (last["seat"], last["cells"]) == (1, [2])
+
+
+def test_a_scored_card_is_in_the_last_turn_and_changes_no_cell() -> None:
+    state = score(deal(2, showing_card(0), hands=[[0]]), 0, 0)
+    assert GAME.view(state, 1)["last"] == {
+        "seat": 0,
+        "actions": [{"type": "score", "card": 0}],
+        "cells": [],
+    }
+
+
+def test_a_skip_is_a_turn_alone_and_names_no_drawn_card() -> None:
+    state = skip(deal(2), 0)
+    assert GAME.view(state, 0)["last"] == {"seat": 0, "actions": [{"type": "skip"}], "cells": []}
+
+
+def test_a_turn_ended_without_an_action_is_the_last_turn_with_no_actions() -> None:
+    state = end(shift(deal(2, hands=[[71]]), 0, 71, 0, 1), 0)
+    state = end(state, 1)
+    assert GAME.view(state, 0)["last"] == {"seat": 1, "actions": [], "cells": []}

@@ -16,6 +16,8 @@ from rules.xylotar import (
     final_winner,
     next_leader,
     score_round,
+    sort_actions,
+    ties,
     trick_winner,
 )
 
@@ -328,3 +330,97 @@ def test_a_player_called_west_keeps_the_name_and_the_side_player_is_marked() -> 
     assert GAME.player_seats(2) == [0, 2]
     assert GAME.player_seats(3) == [0, 1, 2]
     assert GAME.seat_names(["West", "West (side)"])[1] == "West (side player)"
+
+
+def test_only_cards_next_to_an_equal_value_may_change_places() -> None:
+    assert ties(["Y5", "G5", "T5", "B2", "R1", "O1", "K0"]) == {0, 1, 2, 4, 5}
+
+
+def test_an_order_chosen_among_equal_values_is_one_choice_per_card_of_a_tie_but_its_last() -> None:
+    assert sort_actions(["T5", "G5", "Y5", "B2", "O1", "R1", "K0"]) == [
+        Sort("T"),
+        Sort("G"),
+        Sort("O"),
+    ]
+
+
+def test_the_choices_for_an_order_lay_the_hand_out_in_that_order() -> None:
+    state = new(4, "", "Y5 G5 T5 B2 R1 O1 Y1 G1 T1 B1 P1 K1 R0 O0 Y0", dealer=3)
+    while GAME.view(state, 0)["sorting"]["target"] != 1:
+        (seat,) = GAME.to_act(state)
+        state = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+    assert GAME.view(state, 0)["sorting"]["placed"] == []
+    wanted = [
+        "T5",
+        "G5",
+        "Y5",
+        "B2",
+        "K1",
+        "P1",
+        "B1",
+        "T1",
+        "G1",
+        "Y1",
+        "O1",
+        "R1",
+        "Y0",
+        "O0",
+        "R0",
+    ]
+    for action in sort_actions(wanted):
+        state = GAME.apply(state, 0, action)
+    assert list(state.rows[1]) == wanted
+
+
+def test_a_new_round_has_no_last_move_until_someone_plays() -> None:
+    assert GAME.view(started(4, dealer=3), None)["last"] is None
+
+
+def test_the_last_move_is_the_card_just_played_and_a_pass_leaves_it() -> None:
+    state = started(4, dealer=3)
+    card = state.rows[0][1]
+    state = GAME.apply(GAME.apply(state, 0, Play(1)), 0, PASS)
+    assert GAME.view(state, 2)["last"] == {
+        "seat": 0,
+        "kind": "play",
+        "plays": [{"seat": 0, "card": card}],
+        "bids": [],
+        "won": None,
+    }
+
+
+def test_a_bid_is_the_last_move_until_the_next_play() -> None:
+    state = started(4, dealer=3)
+    state = GAME.apply(GAME.apply(state, 0, Play(1)), 0, Peek(0, 2))
+    assert GAME.view(state, 1)["last"]["kind"] == "peek"
+    state = GAME.apply(state, 0, Bid(2))
+    assert GAME.view(state, 1)["last"] == {
+        "seat": 0,
+        "kind": "bid",
+        "plays": [],
+        "bids": [0],
+        "won": None,
+    }
+
+
+def test_the_play_that_completes_a_trick_names_the_trick_s_winner() -> None:
+    state = started(4, "K2 K1", "K3", "R7", "K0", dealer=3)
+    for seat, card in enumerate(("K2", "K3", "R7", "K0")):
+        state = play(state, seat, card)
+    last = GAME.view(state, 0)["last"]
+    assert (last["seat"], last["plays"], last["won"]) == (3, [{"seat": 3, "card": "K0"}], 2)
+
+
+def test_a_last_face_down_card_turned_up_as_the_bid_is_part_of_the_play() -> None:
+    state = play_first(started(5, dealer=4), until=10)
+    seat = state.turn
+    state = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+    last = GAME.view(state, None)["last"]
+    assert (last["seat"], last["kind"], last["bids"]) == (seat, "play", [seat])
+
+
+def test_the_side_players_plays_belong_to_the_move_that_brought_them_on() -> None:
+    state = started(2, dealer=2)
+    state = GAME.apply(GAME.apply(state, 0, GAME.legal_actions(state, 0)[0]), 0, PASS)
+    last = GAME.view(state, 2)["last"]
+    assert [play["seat"] for play in last["plays"]] == [0, 1]

@@ -4,19 +4,20 @@ columns as any other, an accent stays with its letter, and no row wraps at 80x24
 from __future__ import annotations
 
 import pytest
-from rich.cells import cell_len, set_cell_size
+from rich.cells import cell_len
 from textual.geometry import Region
 from textual.widget import Widget
-from textual.widgets import Static
 
 from saves import SaveStore
-from tui.games.shifting_stones import ShiftingStonesScreen, players_text
+from tui.games.shifting_stones import ShiftingStonesScreen
+from tui.games.shifting_stones.seats import SeatsPanel, players_text
 from tui.games.three_by_three import ThreeByThreeScreen
 from tui.games.three_by_three.seats import SeatList, seats_text
-from tui.games.xylotar_scores import scores_text
+from tui.games.xylotar.board import HEAD_LINES, TableLook, draw, geometry
+from tui.games.xylotar.cards import CHIP
+from tui.games.xylotar.scores import scores_text
 from tui.model import GameSession
 from tui.widgets.names import cut_name, short_names
-from tui.widgets.xylotar_table import row_start, seat_line
 
 from tui_helpers import app_for, new_session, play_bots_until, turn_at
 
@@ -73,7 +74,7 @@ def test_every_row_of_the_3x3_players_table_is_as_wide_as_its_heads(store: SaveS
 def test_every_row_of_the_shifting_stones_players_table_is_as_wide(store: SaveStore) -> None:
     session = new_session(store, f"{WIDE},cpu:{WIDE_TOO},cpu:Bob", game="shifting-stones")
 
-    rows = lines(players_text(session.view(0)).plain)[:4]
+    rows = lines(players_text(session.view(0), 44).plain)[:4]
 
     assert len({cell_len(row) for row in rows}) == 1
 
@@ -93,15 +94,15 @@ def test_every_row_of_the_xylotar_scores_is_as_wide_as_its_heads(store: SaveStor
 
 def test_every_xylotar_row_starts_its_cards_in_the_same_column(store: SaveStore) -> None:
     view = xylotar_after_a_round(store).view(0)
+    rows = draw(TableLook(view, CHIP), 80).rows
+    start = geometry(view, CHIP, 80).row_x
 
     ahead = [
-        set_cell_size(seat_line(view, seat, set()).plain, row_start(view))
+        cell_len("".join(char for char, _ in rows[HEAD_LINES + 2 * seat][:start]))
         for seat in range(len(view["seats"]))
     ]
 
-    assert ahead == [
-        ahead[seat][:-5] + f" {info['tricks']:>2}  " for seat, info in enumerate(view["seats"])
-    ]
+    assert ahead == [start] * len(view["seats"])
 
 
 async def test_the_3x3_players_table_with_wide_names_does_not_wrap_at_80x24(
@@ -125,7 +126,8 @@ async def test_the_shifting_stones_players_table_with_wide_names_does_not_wrap_a
     app = app_for(store, session)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await turn_at(pilot, app, ShiftingStonesScreen)
-        panel = screen.query_one("#ss-players", Static)
-        rows = lines(players_text(screen.view).plain)
+        panel = screen.query_one("#ss-players", SeatsPanel)
+        text = players_text(screen.view, panel.content_size.width)
+        rows = [row.rstrip() for row in lines(text.plain)]
 
         assert shown_lines(panel)[: len(rows)] == rows

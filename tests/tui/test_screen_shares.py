@@ -15,6 +15,8 @@ BIG = (160, 45)
 TABLES = {
     "3x3": ("Ann,cpu:Bob,cpu:Cy,cpu:Dee", 7, 14),
     "xoxo": ("Ann,cpu:Bob,cpu:Cy,cpu:Dee", 5, 11),
+    "shifting-stones": ("Ann,cpu:Bob,cpu:Cy", 3, 6),
+    "xylotar": ("Ann,cpu:Bob,cpu:Cy,cpu:Dee", 4, 20),
 }
 """Per game: the players, the seed and how many moves are played before Ann's turn."""
 

@@ -1,6 +1,8 @@
-"""How the Shifting Stones table reads at 80x24: the fullest table (five players with
-24-character names, a 12-card hand), choosing a shift, the table without colour and in
-the 16 basic colours; which keys the footer offers; every hand card within reach."""
+"""How the Shifting Stones table reads: the fullest table (five players with 24-character
+names, a 12-card hand) at 80x24, 120x36 and 160x45, also without colour and in the 16
+basic colours; one vocabulary of symbols for the stones and the cards; the last turn
+marked on the table; which keys the footer offers; every stone and card within reach of
+the keys and the mouse; the room the pieces and the log get."""
 
 from __future__ import annotations
 
@@ -12,14 +14,28 @@ from saves import SaveStore
 from tui import palette
 from tui.app import HotseatApp
 from tui.games.shifting_stones import ShiftingStonesScreen
+from tui.games.shifting_stones.pattern_hand import PatternCard, PatternHand, PilesView
+from tui.games.shifting_stones.pieces import (
+    CHIP,
+    COMPACT_CARD,
+    LARGE,
+    SMALL,
+    pattern_cells,
+    stone_cells,
+    table_size_for,
+)
+from tui.games.shifting_stones.seats import SeatsPanel
+from tui.games.shifting_stones.stone_grid import StoneGrid
+from tui.games.shifting_stones.symbols import GLYPHS, GREY, symbol_glyph
 from tui.model import GameSession
-from tui.widgets.pattern_cards import PatternHand
-from tui.widgets.symbols import CODES, symbol_code, symbol_word
+from tui.widgets.log import GameLog
+from tui.widgets.playing_cards import Canvas, Look
 
 from tui_helpers import (
     app_for,
     new_session,
     play_bots_until,
+    screen_shares,
     screen_text,
     turn_at,
     turn_then,
@@ -34,6 +50,17 @@ LONG_NAMES = (
 
 SEED = 104
 """With this seed the 12-card hand's card #9 is the first that matches the grid."""
+
+SIZES = [(80, 24), (120, 36), (160, 45)]
+"""The smallest pieces, then small and large stones with roomy cards."""
+SIZE_IDS = ["80x24", "120x36", "160x45"]
+
+A_TURN = ("9", "enter", "1", "f", "enter", "3")
+"""Annabelle scores card #9, flips the centre stone with card #1, then points at card #3:
+the table shows a scored card, a flipped stone and a discarded card as the last turn."""
+
+A_SHIFT = (*A_TURN, "s", "enter", "right")
+"""...then begins a shift with card #3: the centre picked, the cursor on its right."""
 
 
 def hoard(session: GameSession, size: int) -> None:
@@ -70,61 +97,184 @@ def footer_keys(app: HotseatApp) -> list[str]:
     return [f"{key.key_display} {key.description}" for key in keys]
 
 
+def drawn(cells: list[list[tuple[str, object]]]) -> str:
+    """The characters of drawn cells, row by row."""
+    return "\n".join("".join(char for char, _ in row) for row in cells)
+
+
+def tile(grid: StoneGrid, cell: int) -> str:
+    """Stone `cell` as the grid draws it now."""
+    return drawn(stone_cells(grid.grid[cell], grid.look(cell), grid.stone_size))
+
+
 # ---- how it looks --------------------------------------------------------------
 
 
-def test_the_fullest_table_reads_at_80x24(snap_compare, store: SaveStore) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_the_fullest_table_reads_at_every_size(snap_compare, store: SaveStore, size) -> None:  # type: ignore[no-untyped-def]
     app = app_for(store, fullest_table(store))
     assert snap_compare(
-        app, run_before=turn_then(app, ShiftingStonesScreen, "1"), terminal_size=(80, 24)
-    )
-
-
-def test_choosing_a_shift_shows_the_picked_stone_and_the_cursor(
-    snap_compare, store: SaveStore
-) -> None:  # type: ignore[no-untyped-def]
-    app = app_for(store, fullest_table(store))
-    keys = ("9", "s", "enter", "right")
-    assert snap_compare(
-        app, run_before=turn_then(app, ShiftingStonesScreen, *keys), terminal_size=(80, 24)
+        app, run_before=turn_then(app, ShiftingStonesScreen, *A_TURN), terminal_size=size
     )
 
 
 @pytest.mark.usefixtures("no_color")
-def test_without_colour_stones_and_cards_read_by_words_codes_and_marks(
-    snap_compare, store: SaveStore
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_without_colour_stones_and_cards_read_by_glyphs_words_and_frames(
+    snap_compare, store: SaveStore, size
 ) -> None:  # type: ignore[no-untyped-def]
     app = app_for(store, fullest_table(store))
-    keys = ("3", "s", "enter", "down")
     assert snap_compare(
-        app, run_before=turn_then(app, ShiftingStonesScreen, *keys), terminal_size=(80, 24)
+        app, run_before=turn_then(app, ShiftingStonesScreen, *A_SHIFT), terminal_size=size
     )
 
 
 @pytest.mark.usefixtures("sixteen_colours")
-def test_in_sixteen_colours_every_symbol_has_its_own_colour(snap_compare, store: SaveStore) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_in_sixteen_colours_every_symbol_has_its_own_colour(
+    snap_compare, store: SaveStore, size
+) -> None:  # type: ignore[no-untyped-def]
     app = app_for(store, fullest_table(store))
-    keys = ("3", "s", "enter", "down")
     assert snap_compare(
-        app, run_before=turn_then(app, ShiftingStonesScreen, *keys), terminal_size=(80, 24)
+        app, run_before=turn_then(app, ShiftingStonesScreen, *A_SHIFT), terminal_size=size
     )
 
 
 @pytest.mark.parametrize("mode", ["full", "ansi"])
 def test_with_colour_the_eight_symbols_have_eight_inks(mode: palette.Mode) -> None:
     palette.use(mode)
-    assert len({symbol_code(symbol).style.color for symbol in CODES}) == 8  # type: ignore[union-attr]
+    assert len({symbol_glyph(symbol).style.color for symbol in GLYPHS}) == 8  # type: ignore[union-attr]
 
 
-def test_without_colour_every_symbol_reads_by_its_code_and_word_in_bold() -> None:
+def test_without_colour_every_symbol_reads_by_its_own_glyph_in_bold() -> None:
     palette.use("none")
-    codes = [symbol_code(symbol) for symbol in CODES]
-    assert [code.plain for code in codes] == ["Su", "Mo", "Fi", "Bi", "Ho", "Bt", "Se", "Tr"]
-    assert all(code.style.color is None and code.style.bold for code in codes)  # type: ignore[union-attr]
-    assert symbol_word("horse").plain == "horse" and symbol_word("boat").plain == "boat"
+    glyphs = [symbol_glyph(symbol) for symbol in GLYPHS]
+    assert len({glyph.plain for glyph in glyphs} | {GREY}) == 9
+    assert all(glyph.style.color is None and glyph.style.bold for glyph in glyphs)  # type: ignore[union-attr]
 
 
-# ---- every card within reach ---------------------------------------------------
+# ---- one vocabulary --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("symbol", list(GLYPHS))
+def test_a_card_shows_a_symbol_with_the_glyph_its_stone_shows(symbol: str) -> None:
+    stone = {"up": symbol, "down": "sun" if symbol != "sun" else "moon"}
+    card = {"value": 1, "pattern": [symbol, *[None] * 8]}
+    for size in (CHIP, SMALL, LARGE):
+        assert f"{GLYPHS[symbol]} {symbol}" in drawn(stone_cells(stone, Look(), size.stone))
+        face = drawn(pattern_cells(card, Look(), size.card)).split("\n")
+        inside = "".join(row[1:-1] for row in face[1:-1]).split()
+        assert inside == [GLYPHS[symbol], *[GREY] * 8]
+
+
+async def test_the_symbols_on_the_cards_are_those_of_the_grid(store: SaveStore) -> None:
+    app = app_for(store, fullest_table(store))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await turn_at(pilot, app, ShiftingStonesScreen)
+        grid = screen.query_one(StoneGrid)
+        on_grid = {GLYPHS[stone["up"]] for stone in grid.grid}
+        assert all(f"{GLYPHS[s['up']]} {s['up']}" in tile(grid, c) for c, s in enumerate(grid.grid))
+        hand = screen.query_one(PatternHand)
+        for index in hand.shown():
+            card = hand.card_widget(index)
+            assert card is not None
+            drawn_chars = {char for char in str(card.render()) if not char.isascii()}
+            assert drawn_chars - set("╭╮╰╯─│") <= set(GLYPHS.values()) | {GREY}
+        assert on_grid <= set(GLYPHS.values())
+
+
+# ---- the last turn on the table ---------------------------------------------------
+
+
+async def test_the_two_stones_a_shift_swapped_are_framed_heavy(store: SaveStore) -> None:
+    session = new_session(store, "Ann,cpu:Bob", seed=8, game="shifting-stones")
+    play_bots_until(session, lambda s: s.to_act() == [0] and s.view(0)["turn"]["actions"] == 0)
+    app = app_for(store, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await turn_at(pilot, app, ShiftingStonesScreen)
+        await pilot.press("1", "s", "enter", "right", "enter")
+        await until(pilot, lambda: screen.view["turn"]["actions"] == 1)
+        grid = screen.query_one(StoneGrid)
+        assert grid.fresh == {4, 5}
+        assert [tile(grid, cell)[0] for cell in range(9)] == list("╭╭╭╭┏┏╭╭╭")
+        assert "This turn: 1 shift" in screen_text(app)
+
+
+async def test_the_stone_a_flip_turned_is_framed_heavy(store: SaveStore) -> None:
+    session = new_session(store, "Ann,cpu:Bob", seed=8, game="shifting-stones")
+    play_bots_until(session, lambda s: s.to_act() == [0] and s.view(0)["turn"]["actions"] == 0)
+    app = app_for(store, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await turn_at(pilot, app, ShiftingStonesScreen)
+        await pilot.press("1", "f", "down", "enter")
+        await until(pilot, lambda: screen.view["turn"]["actions"] == 1)
+        grid = screen.query_one(StoneGrid)
+        assert grid.fresh == {7}
+        assert tile(grid, 7).startswith("┏") and tile(grid, 4).startswith("╭")
+
+
+async def test_the_computer_s_last_turn_stays_marked_when_the_person_s_turn_begins(
+    store: SaveStore,
+) -> None:
+    session = new_session(store, "Ann,cpu:Bob", seed=8, game="shifting-stones")
+    play_bots_until(
+        session,
+        lambda s: (
+            s.to_act() == [0]
+            and bool(s.view(0)["last"])
+            and s.view(0)["last"]["seat"] == 1
+            and bool(s.view(0)["last"]["cells"])
+        ),
+    )
+    cells = set(session.view(0)["last"]["cells"])
+    app = app_for(store, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await turn_at(pilot, app, ShiftingStonesScreen)
+        grid = screen.query_one(StoneGrid)
+        assert grid.fresh == cells
+        assert all(tile(grid, cell).startswith("┏") for cell in cells)
+        assert "Last turn, Bob:" in screen_text(app)
+
+
+async def test_the_card_a_turn_scored_is_marked_among_the_scorer_s_cards(
+    store: SaveStore,
+) -> None:
+    app = app_for(store, fullest_table(store))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await turn_at(pilot, app, ShiftingStonesScreen)
+        await pilot.press("9", "enter")
+        await until(pilot, lambda: screen.view["turn"]["scored"] == 1)
+        panel = screen.query_one(SeatsPanel)
+        first_row = str(panel.render()).split("\n")[1]
+        assert "▐1▌" in first_row
+
+
+async def test_a_solo_score_is_marked_among_the_scored_cards(store: SaveStore) -> None:
+    session = new_session(store, "Ann", seed=5, game="shifting-stones")
+    play_bots_until(session, lambda s: any(card["scorable"] for card in s.view(0)["hand"]))
+    app = app_for(store, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await turn_at(pilot, app, ShiftingStonesScreen)
+        scored = len(screen.view["seats"][0]["scored"])
+        await pilot.press("enter")
+        await until(pilot, lambda: len(screen.view["seats"][0]["scored"]) == scored + 1)
+        text = str(screen.query_one(SeatsPanel).render())
+        assert "▐" in text and f"Solo: {scored + 1} of 16 scored" in text
+
+
+async def test_the_discard_pile_s_top_card_is_framed_heavy_after_a_flip(
+    store: SaveStore,
+) -> None:
+    app = app_for(store, fullest_table(store))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await turn_at(pilot, app, ShiftingStonesScreen)
+        await pilot.press("1", "f", "enter")
+        await until(pilot, lambda: screen.view["turn"]["actions"] == 1)
+        piles = screen.query_one("#ss-piles", PilesView)
+        assert str(piles.render()).split("\n")[1].startswith("┏")
+
+
+# ---- every stone and card within reach ---------------------------------------------
 
 
 async def test_pressing_7_with_a_12_card_hand_picks_card_7_and_shows_it(store: SaveStore) -> None:
@@ -135,8 +285,8 @@ async def test_pressing_7_with_a_12_card_hand_picks_card_7_and_shows_it(store: S
         await pilot.pause()
         assert screen.card == 6
         hand = screen.query_one(PatternHand)
-        assert 6 in hand.shown()
-        assert f"#7 {screen.view['hand'][6]['value']}pt" in screen_text(app)
+        card = hand.card_widget(6)
+        assert card is not None and card.look.cursor and card.region.right <= 80
 
 
 async def test_left_from_the_first_card_reaches_the_twelfth(store: SaveStore) -> None:
@@ -146,8 +296,8 @@ async def test_left_from_the_first_card_reaches_the_twelfth(store: SaveStore) ->
         await pilot.press("1", "left")
         await pilot.pause()
         assert screen.card == 11
-        assert f"#12 {screen.view['hand'][11]['value']}pt" in screen_text(app)
-        assert "#8-#12 of 12" in screen_text(app)
+        assert "#12" in screen_text(app)
+        assert "#7-#12 of 12" in screen_text(app)
 
 
 async def test_a_matching_card_out_of_view_is_marked_beside_the_hand(store: SaveStore) -> None:
@@ -157,23 +307,96 @@ async def test_a_matching_card_out_of_view_is_marked_beside_the_hand(store: Save
         await pilot.press("1")
         await pilot.pause()
         text = screen_text(app)
-        assert "#1-#5 of 12" in text
-        assert 7 not in app.screen.query_one(PatternHand).shown()
-        assert "+7" in text and "OK" in text
+        assert "#1-#6 of 12" in text
+        assert 8 not in app.screen.query_one(PatternHand).shown()
+        assert "+6" in text and "OK" in text
         assert "#9 matches the grid (OK): pick it and press Enter to score." in text
 
 
-async def test_the_picked_card_is_drawn_where_a_click_finds_it(store: SaveStore) -> None:
+async def test_a_click_picks_a_card_and_a_click_on_the_picked_card_scores_it(
+    store: SaveStore,
+) -> None:
     app = app_for(store, fullest_table(store))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await turn_at(pilot, app, ShiftingStonesScreen)
-        await pilot.press("1", "9")
+        await pilot.press("1", "9", "8")
         await pilot.pause()
         hand = screen.query_one(PatternHand)
-        slot = list(hand.shown()).index(6)
-        await pilot.click(PatternHand, offset=(1 + 4 + slot * 11 + 2, 2))
+        card = hand.card_widget(8)
+        assert card is not None
+        await pilot.click(card, offset=(4, 2))
+        await pilot.pause()
+        assert screen.card == 8
+        await pilot.click(card, offset=(4, 2))
+        await until(pilot, lambda: screen.view["turn"]["scored"] == 1)
+
+
+async def test_a_click_beside_the_hand_shows_the_next_card(store: SaveStore) -> None:
+    app = app_for(store, fullest_table(store))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await turn_at(pilot, app, ShiftingStonesScreen)
+        await pilot.press("1")
+        await pilot.pause()
+        await pilot.click("#hand-after", offset=(0, 1))
         await pilot.pause()
         assert screen.card == 6
+        assert 6 in screen.query_one(PatternHand).shown()
+
+
+async def test_clicks_on_two_neighbouring_stones_shift_them(store: SaveStore) -> None:
+    session = new_session(store, "Ann,cpu:Bob", seed=8, game="shifting-stones")
+    play_bots_until(session, lambda s: s.to_act() == [0] and s.view(0)["turn"]["actions"] == 0)
+    app = app_for(store, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await turn_at(pilot, app, ShiftingStonesScreen)
+        moves = len(session.record.actions)
+        await pilot.press("1", "s")
+        grid = screen.query_one(StoneGrid)
+        for cell in (0, 3):
+            region = grid.stone_region(cell)
+            await pilot.click(grid, offset=(region.x + 3, region.y + 1))
+            await pilot.pause()
+        await until(pilot, lambda: len(session.record.actions) > moves)
+        seat, shift = session.record.actions[moves]
+        assert (seat, shift["type"], shift["a"], shift["b"]) == (0, "shift", 0, 3)
+
+
+async def test_a_click_on_a_stone_flips_it_while_flipping(store: SaveStore) -> None:
+    session = new_session(store, "Ann,cpu:Bob", seed=8, game="shifting-stones")
+    play_bots_until(session, lambda s: s.to_act() == [0] and s.view(0)["turn"]["actions"] == 0)
+    app = app_for(store, session)
+    async with app.run_test(size=(160, 45)) as pilot:
+        screen = await turn_at(pilot, app, ShiftingStonesScreen)
+        moves = len(session.record.actions)
+        await pilot.press("1", "f")
+        grid = screen.query_one(StoneGrid)
+        region = grid.stone_region(8)
+        await pilot.click(grid, offset=(region.x + 10, region.y + 5))
+        await until(pilot, lambda: len(session.record.actions) > moves)
+        assert session.record.actions[moves][1]["cell"] == 8
+
+
+async def test_a_click_on_a_stone_before_shift_or_flip_says_how(store: SaveStore) -> None:
+    app = app_for(store, fullest_table(store))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await turn_at(pilot, app, ShiftingStonesScreen)
+        await pilot.click(StoneGrid, offset=(3, 1))
+        await pilot.pause()
+        assert "press s (shift) or f (flip)" in screen_text(app)
+
+
+async def test_while_shifting_only_the_first_stone_s_neighbours_stay_open(
+    store: SaveStore,
+) -> None:
+    app = app_for(store, fullest_table(store))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await turn_at(pilot, app, ShiftingStonesScreen)
+        await pilot.press("1", "s", "enter")
+        await pilot.pause()
+        grid = screen.query_one(StoneGrid)
+        assert grid.picked == {4}
+        assert grid.dimmed == {0, 2, 6, 8}
+        assert tile(grid, 4).startswith("╔") and tile(grid, 0).startswith("╭┄")
 
 
 # ---- the footer per mode -------------------------------------------------------
@@ -256,8 +479,8 @@ async def test_the_players_panel_says_what_its_columns_and_marks_mean(store: Sav
     async with app.run_test(size=(80, 24)) as pilot:
         await turn_at(pilot, app, ShiftingStonesScreen)
         text = screen_text(app)
-        assert "player        hand scored pts 1pt" in text
-        assert "* started · 1pt: 1-point cards" in text
+        assert "hand pts 1pt scored" in text
+        assert "* started · 1pt: 1-point cards, most +3" in text
 
 
 def last_turn(session: GameSession) -> list[str]:
@@ -269,19 +492,27 @@ def last_turn(session: GameSession) -> list[str]:
     return [entry["text"] for entry in log[start:]]
 
 
-async def test_a_whole_computer_turn_stays_in_the_log(store: SaveStore) -> None:
+async def test_l_gives_the_log_the_room_for_a_whole_computer_turn(store: SaveStore) -> None:
     session = new_session(store, LONG_NAMES, seed=2, game="shifting-stones")
     play_bots_until(session, lambda s: s.to_act() == [0] and len(last_turn(s)) == 6)
     turn = last_turn(session)
     assert session.log(0)[-1]["actor"] != 0
     app = app_for(store, session)
     async with app.run_test(size=(80, 24)) as pilot:
-        await turn_at(pilot, app, ShiftingStonesScreen)
+        screen = await turn_at(pilot, app, ShiftingStonesScreen)
+        log = screen.query_one(GameLog)
+        small = log.region.area
+        await pilot.press("L")
+        await pilot.pause()
+        assert log.region.area > 2 * small
         text = screen_text(app)
-        assert all(line[:40] in text for line in turn)
+        assert all(line[:30] in text for line in turn)
+        await pilot.press("L")
+        await pilot.pause()
+        assert log.region.area == small
 
 
-async def test_a_cursor_move_rebuilds_no_footer_and_repaints_two_card_heads(
+async def test_a_cursor_move_rebuilds_no_footer_and_repaints_two_cards_insides(
     store: SaveStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     app = app_for(store, fullest_table(store))
@@ -289,14 +520,62 @@ async def test_a_cursor_move_rebuilds_no_footer_and_repaints_two_card_heads(
         screen = await turn_at(pilot, app, ShiftingStonesScreen)
         await pilot.press("1")
         await pilot.pause()
-        hand = screen.query_one(PatternHand)
         prompt = screen.query_one("#prompt", Static)
         redrawn: list[object] = []
         monkeypatch.setattr(screen, "refresh_bindings", lambda: redrawn.append("footer"))
         monkeypatch.setattr(prompt, "update", lambda *_, **__: redrawn.append("prompt"))
-        monkeypatch.setattr(hand, "refresh", lambda *regions, **_: redrawn.append(regions))
+        for card in screen.query(PatternCard):
+            monkeypatch.setattr(card, "refresh", lambda *regions, **_: redrawn.append(regions))
         await pilot.press("right")
         await pilot.pause()
         assert screen.card == 1
         assert "footer" not in redrawn and "prompt" not in redrawn
-        assert [len(regions) for regions in redrawn] == [1, 1]  # type: ignore[arg-type]
+        inside = (COMPACT_CARD.width - 2, COMPACT_CARD.height - 2)
+        assert [[region.size for region in regions] for regions in redrawn] == [[inside]] * 2  # type: ignore[attr-defined]
+
+
+# ---- the room the pieces get ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("size", "name"), [((80, 24), "chip"), ((120, 36), "small"), ((160, 45), "large")]
+)
+def test_the_pieces_grow_with_the_terminal(size: tuple[int, int], name: str) -> None:
+    assert table_size_for(*size).name == name
+
+
+async def test_at_160x45_the_pieces_take_40_percent_and_the_log_at_most_30(
+    store: SaveStore,
+) -> None:
+    app = app_for(store, fullest_table(store))
+    async with app.run_test(size=(160, 45)) as pilot:
+        await turn_at(pilot, app, ShiftingStonesScreen)
+        await pilot.pause()
+        pieces, log = screen_shares(app)
+        assert pieces >= 0.40
+        assert log <= 0.30
+
+
+async def test_at_80x24_the_fullest_table_shows_all_it_takes_to_play(store: SaveStore) -> None:
+    app = app_for(store, fullest_table(store))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await turn_at(pilot, app, ShiftingStonesScreen)
+        await pilot.pause()
+        inside = screen.region
+        for selector in ("#stones", "#ss-hand", "#ss-piles", "#ss-players", "#prompt"):
+            region = screen.query_one(selector).region
+            assert region.area and inside.contains_region(region), selector
+        grid = screen.query_one(StoneGrid)
+        assert grid.region.height == 3 * CHIP.stone.height
+        assert len(screen.query_one(PatternHand).shown()) >= 6
+        text = screen_text(app)
+        for name in LONG_NAMES.replace("cpu:", "").split(","):
+            assert name[:12] in text
+
+
+def test_a_stone_shows_its_other_side_on_its_bottom_edge() -> None:
+    cells = stone_cells({"up": "horse", "down": "boat"}, Look(), CHIP.stone)
+    canvas = Canvas(CHIP.stone.width, CHIP.stone.height)
+    canvas.place(cells, 0, 0)
+    rows = canvas.text().plain.split("\n")
+    assert "♞ horse" in rows[1] and "◭ boat" in rows[2]

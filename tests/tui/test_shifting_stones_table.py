@@ -146,3 +146,23 @@ async def test_two_people_get_the_privacy_screen_before_every_turn(store: SaveSt
     turns = [i for i, item in enumerate(seen) if item != "handoff"]
     assert len(turns) > 2
     assert all(seen[i - 1] == "handoff" for i in turns)
+
+
+async def test_game_over_names_each_player_s_cards_and_the_bonus_for_the_most_ones(
+    store: SaveStore,
+) -> None:
+    session = new_session(store, "cpu:Ann,cpu:Bob", seed=9, game="shifting-stones")
+    play_bots_until(session, lambda s: s.over)
+    view = session.view(None)
+    bonus = [
+        seat for seat, info in enumerate(view["seats"]) if view["scores"][seat] > info["points"]
+    ]
+    assert bonus
+    app = app_for(store, session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        text = screen_text(app)
+        for seat, info in enumerate(view["seats"]):
+            cards = f"{len(info['scored'])} cards worth {info['points']}"
+            assert f"{view['scores'][seat]} points: {cards}" in text
+        assert text.count("+3 for the most") == len(bonus)

@@ -1,5 +1,6 @@
-"""How the Xylotar table looks at 80x24: the fullest table, the score table, sorting and
-the end, without colour and in the 16 basic colours."""
+"""How the Xylotar table looks: the fullest table as chips at 80x24 and as framed cards at
+120x36 and 160x45, without colour and in the 16 basic colours; sorting, the score table,
+the end; and the room the table takes at 160x45."""
 
 from __future__ import annotations
 
@@ -11,9 +12,10 @@ from textual.pilot import Pilot
 from saves import SaveStore
 from tui.app import HotseatApp
 from tui.games.xylotar import XylotarScreen
-from tui.games.xylotar_scores import XylotarScoresScreen
+from tui.games.xylotar.scores import XylotarScoresScreen
 from tui.model import GameSession
 from tui.screens.game_over import GameOverScreen
+from tui.widgets.log import GameLog
 
 from tui_helpers import app_for, play_bots_until, players, until
 
@@ -71,26 +73,33 @@ def at_the_table(app: HotseatApp, step: str, *keys: str) -> Callable[[Pilot], Aw
     return run_before
 
 
-def test_the_fullest_table_reads_at_80x24(snap_compare, store: SaveStore) -> None:  # type: ignore[no-untyped-def]
+SIZES = [(80, 24), (120, 36), (160, 45)]
+"""Chips, small framed cards, large framed cards."""
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x36", "160x45"])
+def test_the_fullest_table_reads_at_every_size(snap_compare, store: SaveStore, size) -> None:  # type: ignore[no-untyped-def]
     app = app_for(store, fullest_table(store))
-    assert snap_compare(app, run_before=at_the_table(app, "play"), terminal_size=(80, 24))
+    assert snap_compare(app, run_before=at_the_table(app, "play"), terminal_size=size)
 
 
 @pytest.mark.usefixtures("no_color")
-def test_without_colour_every_look_reads_by_letters_signs_and_reverse(
-    snap_compare, store: SaveStore
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x36", "160x45"])
+def test_without_colour_every_look_reads_by_letters_patterns_frames_and_reverse(
+    snap_compare, store: SaveStore, size
 ) -> None:  # type: ignore[no-untyped-def]
     app = app_for(store, fullest_table(store))
     run_before = at_the_table(app, "play", "right")
-    assert snap_compare(app, run_before=run_before, terminal_size=(80, 24))
+    assert snap_compare(app, run_before=run_before, terminal_size=size)
 
 
 @pytest.mark.usefixtures("sixteen_colours")
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x36", "160x45"])
 def test_in_sixteen_colours_the_eight_card_colours_stay_apart(
-    snap_compare, store: SaveStore
+    snap_compare, store: SaveStore, size
 ) -> None:  # type: ignore[no-untyped-def]
     app = app_for(store, fullest_table(store))
-    assert snap_compare(app, run_before=at_the_table(app, "play"), terminal_size=(80, 24))
+    assert snap_compare(app, run_before=at_the_table(app, "play"), terminal_size=size)
 
 
 @pytest.mark.usefixtures("no_color")
@@ -124,3 +133,33 @@ def test_game_over_ranks_five_long_names_without_a_loser(snap_compare, store: Sa
         await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
 
     assert snap_compare(app, run_before=game_over, terminal_size=(80, 24))
+
+
+async def test_at_160x45_the_cards_take_at_least_40_percent_and_the_log_at_most_30(
+    store: SaveStore,
+) -> None:
+    app = app_for(store, fullest_table(store))
+    async with app.run_test(size=(160, 45)) as pilot:
+        await at_the_table(app, "play")(pilot)
+        await pilot.pause()
+        screen = app.screen
+        area = screen.size.width * screen.size.height
+        pieces = sum(w.region.area for w in screen.query(".pieces")) / area
+        log = screen.query_one(GameLog).region.area / area
+    assert pieces >= 0.40, f"cards {pieces:.0%}"
+    assert log <= 0.30, f"log {log:.0%}"
+
+
+async def test_l_gives_the_log_the_room_and_gives_it_back(store: SaveStore) -> None:
+    app = app_for(store, fullest_table(store))
+    async with app.run_test(size=(160, 45)) as pilot:
+        await at_the_table(app, "play")(pilot)
+        await pilot.pause()
+        log = app.screen.query_one(GameLog)
+        before = log.region.height
+        await pilot.press("L")
+        await pilot.pause()
+        enlarged = log.region.height
+        await pilot.press("L")
+        await pilot.pause()
+        assert enlarged > before == log.region.height

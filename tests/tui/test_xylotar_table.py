@@ -3,28 +3,32 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
-from rich.console import Console
+from rich.style import Style
+from textual.geometry import Offset
 from textual.pilot import Pilot
-from textual.strip import Strip
 from textual.widgets import Static
 
 from rules.xylotar import PASS, Play, value
 from saves import SaveRecord, SaveStore
 from tui.app import HotseatApp
 from tui.games.xylotar import XylotarScreen
-from tui.games.xylotar_scores import XylotarScoresScreen
+from tui.games.xylotar.board import (
+    HEAD_LINES,
+    Geometry,
+    TableLook,
+    XylotarBoard,
+    changed_columns,
+    draw,
+    geometry,
+)
+from tui.games.xylotar.cards import CHIP
+from tui.games.xylotar.scores import XylotarScoresScreen
 from tui.model import GameSession
 from tui.screens.game_over import GameOverScreen
 from tui.screens.handoff import HandoffScreen
-from tui.widgets.xylotar_table import (
-    CELL,
-    XylotarTable,
-    changed_columns,
-    own_row_line,
-    row_start,
-    seat_line,
-)
+from tui.widgets.playing_cards import SMALL, CardSize, Cell
 
 from tui_helpers import app_for, play_bots_until, players, screen_text, until, waits_for_enter
 
@@ -214,19 +218,59 @@ async def test_a_follower_who_holds_the_led_colour_is_offered_only_that_colour(
     assert played["type"] == "play" and slots[played["slot"]]["colour"] == led
 
 
+def card_offset(app: HotseatApp, seat: int, index: int) -> Offset:
+    """Where to click on card `index` of `seat`'s band, from the board's top left corner."""
+    board = table(app).query_one(XylotarBoard)
+    region = board.where(seat, index)
+    assert region is not None
+    return board.content_offset + Offset(region.x + 1, region.y)
+
+
 async def test_a_click_points_at_a_card_and_a_second_click_plays_it(store: SaveStore) -> None:
     session, app = ann_against_two(store, lambda s: my_play_turn(s) and len(s.legal(0)) >= 2)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await my_step(pilot, app, "play")
         (slot,) = screen.choices()[-1]
         moves = len(session.record.actions)
-        where = (1 + row_start(screen.view) + CELL * slot, own_row_line(screen.view))
+        where = card_offset(app, 0, slot)
         await pilot.click("#xylo-table", offset=where)
         assert screen.choices()[screen.cursor] == (slot,)
         assert len(session.record.actions) == moves
         await pilot.click("#xylo-table", offset=where)
         await pilot.pause()
         assert session.record.actions[moves] == (0, {"type": "play", "slot": slot})
+
+
+async def test_a_click_on_framed_cards_plays_as_on_chips(store: SaveStore) -> None:
+    session, app = ann_against_two(store, lambda s: my_play_turn(s) and len(s.legal(0)) >= 2)
+    async with app.run_test(size=(120, 36)) as pilot:
+        screen = await my_step(pilot, app, "play")
+        (slot,) = screen.choices()[-1]
+        moves = len(session.record.actions)
+        await pilot.click("#xylo-table", offset=card_offset(app, 0, slot), times=2)
+        await pilot.pause()
+        assert session.record.actions[moves] == (0, {"type": "play", "slot": slot})
+
+
+async def test_a_click_on_a_card_that_may_not_be_played_says_so(store: SaveStore) -> None:
+    _, app = ann_against_two(store, lambda s: my_play_turn(s) and not s.view(0)["trick"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await my_step(pilot, app, "play")
+        leftmost = screen.view["lead_ban"]["slot"]
+        await pilot.click("#xylo-table", offset=card_offset(app, 0, leftmost))
+        assert "not a choice" in screen.message
+
+
+async def test_a_click_on_the_hand_being_sorted_points_at_that_card(store: SaveStore) -> None:
+    session, app = ann_against_two(store, ann_sorts)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await my_step(pilot, app, "sort")
+        target = screen.view["sorting"]["target"]
+        last = len(screen.draft) - 1
+        moves = len(session.record.actions)
+        await pilot.click("#xylo-table", offset=card_offset(app, target, last), times=2)
+        assert screen.choices()[screen.cursor] == (last,)
+        assert len(session.record.actions) == moves
 
 
 async def test_each_person_gets_the_privacy_screen_before_sorting(store: SaveStore) -> None:
@@ -409,51 +453,179 @@ async def test_game_over_ranks_the_players_and_calls_nobody_a_loser(store: SaveS
     assert "- wins" in text and "points" in text and "loses" not in text
 
 
-async def test_the_key_above_the_rows_explains_every_look_of_a_card(store: SaveStore) -> None:
-    _, app = ann_against_two(store, my_play_turn)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await my_step(pilot, app, "play")
-        text = screen_text(app)
-    for look in ("R? face down", "R7 face down, you know it", "r7 played", "R=7 bid (red 10: =10)"):
-        assert look in text
+def seat_line(view: dict[str, Any], size: CardSize, seat: int, below: int = 0) -> int:
+    """The line of `seat`'s band that is `below` lines under its top."""
+    return HEAD_LINES + seat * (size.height + 1) + below
 
 
-def marks_below(app: HotseatApp) -> str:
-    """The line of marks under the player's own row (or under the hand being sorted)."""
-    screen = table(app)
-    line = own_row_line(screen.view)
-    assert line is not None
-    return screen.query_one(XylotarTable).plain_lines[line + 1]
+def board_rows(view: dict[str, Any], size: CardSize = CHIP, width: int = 80) -> list[list[Cell]]:
+    return draw(TableLook(view, size), width).rows
 
 
-async def test_while_sorting_cards_that_may_change_places_are_marked_with_arrows(
+def text_at(rows: list[list[Cell]], x: int, y: int, width: int) -> str:
+    return "".join(char for char, _ in rows[y][x : x + width])
+
+
+def shape_of(view: dict[str, Any], size: CardSize = CHIP, width: int = 80) -> Geometry:
+    return geometry(view, size, width)
+
+
+def ann_bob_and_cy(store: SaveStore) -> GameSession:
+    return xylotar(store, "Ann,cpu:Bob,cpu:Cy", seed=4)
+
+
+def test_the_trump_is_marked_as_the_view_says_yellow_with_three_players(
+    store: SaveStore,
+) -> None:
+    session = ann_bob_and_cy(store)
+    status = text_at(board_rows(session.view(0)), 0, 0, 80)
+    assert "Trump ▕Y▒▏ yellow" in status
+
+
+def test_the_trump_is_marked_as_the_view_says_red_with_four_players(store: SaveStore) -> None:
+    session = xylotar(store, "Ann,cpu:Bob,cpu:Cy,cpu:Dee", seed=5)
+    status = text_at(board_rows(session.view(0)), 0, 0, 80)
+    assert "Trump ▕R▒▏ red" in status
+
+
+def test_a_trump_lies_face_down_on_a_denser_back_than_the_other_colours(
+    store: SaveStore,
+) -> None:
+    session = ann_bob_and_cy(store)
+    play_bots_until(session, my_play_turn)
+    view = session.view(1)
+    rows, shape = board_rows(view), shape_of(view)
+    backs = {
+        text_at(rows, shape.card_x(slot) + 1, seat_line(view, CHIP, 0), 2)
+        for slot, info in enumerate(view["seats"][0]["slots"])
+        if info["status"] == "down"
+    }
+    assert {back for back in backs if back[0] == "Y"} <= {"Y▒"}
+    assert all(back[1] == "░" for back in backs if back[0] != "Y")
+
+
+def test_a_card_played_leaves_a_gap_in_its_row(store: SaveStore) -> None:
+    session = ann_bob_and_cy(store)
+    play_bots_until(session, lambda s: s.view(None)["trick_number"] == 3)
+    view = session.view(None)
+    played = [
+        (seat, slot)
+        for seat, info in enumerate(view["seats"])
+        for slot, card in enumerate(info["slots"])
+        if card["status"] == "played"
+    ]
+    assert len(played) == 2 * 3
+    for size in (CHIP, SMALL):
+        rows, shape = board_rows(view, size, 120), shape_of(view, size, 120)
+        for seat, slot in played:
+            inside = shape.card_x(slot) + 1
+            assert text_at(rows, inside, seat_line(view, size, seat), 2) == "  "
+
+
+def test_the_bid_card_lies_crosswise_under_the_gap_it_left(store: SaveStore) -> None:
+    session = ann_bob_and_cy(store)
+    play_bots_until(session, lambda s: s.view(None)["seats"][1]["bid"] is not None)
+    view = session.view(None)
+    bid = view["seats"][1]["bid"]
+    rows, shape = board_rows(view), shape_of(view)
+    x = shape.card_x(bid["slot"])
+    assert text_at(rows, x + 1, seat_line(view, CHIP, 1), 2) == "  "
+    under = text_at(rows, x, seat_line(view, CHIP, 1, below=1), 4)
+    assert under[1:3] == bid["card"] and under[0] + under[3] in ("╰╯", "┗┛")
+
+
+def test_the_card_just_played_has_the_heavy_frame_until_the_next_move(
+    store: SaveStore,
+) -> None:
+    session = xylotar(store, "Ann,cpu:Bob,cpu:Cy,cpu:Dee", seed=5)
+    play_bots_until(session, lambda s: len(s.view(None)["trick"]) == 2)
+    view = session.view(None)
+    first, second = (play["seat"] for play in view["trick"])
+    rows, shape = board_rows(view, SMALL, 120), shape_of(view, SMALL, 120)
+    assert text_at(rows, shape.trick_x, seat_line(view, SMALL, second), 1) == "┏"
+    assert text_at(rows, shape.trick_x, seat_line(view, SMALL, first), 1) == "╭"
+    play_bots_until(session, lambda s: len(s.view(None)["trick"]) == 3)
+    view = session.view(None)
+    rows = board_rows(view, SMALL, 120)
+    assert text_at(rows, shape.trick_x, seat_line(view, SMALL, second), 1) == "╭"
+
+
+def test_a_trick_just_won_stays_in_front_of_the_seats_with_its_winner_until_the_next_lead(
+    store: SaveStore,
+) -> None:
+    session = xylotar(store, "Ann,cpu:Bob,cpu:Cy,cpu:Dee", seed=5)
+    play_bots_until(session, lambda s: s.view(None)["trick_number"] == 2)
+    view = session.view(None)
+    winner = view["last_trick"]["winner"]
+    rows, shape = board_rows(view), shape_of(view)
+    for play in view["last_trick"]["plays"]:
+        chip = text_at(rows, shape.trick_x, seat_line(view, CHIP, play["seat"]), 4)
+        assert chip == f"▐{play['card']}▌"
+    assert text_at(rows, shape.trick_x, seat_line(view, CHIP, winner, below=1), 3) == "won"
+    assert f"{view['players'][winner]} won the trick" in text_at(rows, 0, 0, 80)
+    leader = session.to_act()[0]
+    session.apply(leader, session.bot_choice(leader))
+    view = session.view(None)
+    rows = board_rows(view)
+    fronts = [text_at(rows, shape.trick_x, seat_line(view, CHIP, seat), 4) for seat in range(4)]
+    assert [front for front in fronts if front.strip()] == [f"▐{view['trick'][0]['card']}▌"]
+
+
+def marks_below(app: HotseatApp, seat: int) -> str:
+    """The line under `seat`'s cards (chips)."""
+    board = table(app).query_one(XylotarBoard)
+    return board.plain_lines[seat_line(table(app).view, CHIP, seat, below=1)]
+
+
+async def test_while_sorting_cards_that_may_change_places_are_marked(
     store: SaveStore,
 ) -> None:
     _, app = ann_against_two(store, ann_sorts)
     async with app.run_test(size=(80, 24)) as pilot:
-        await my_step(pilot, app, "sort")
-        marks = marks_below(app)
-    assert "^^^" in marks and "<->" in marks and "+" not in marks
+        screen = await my_step(pilot, app, "sort")
+        marks = marks_below(app, screen.view["sorting"]["target"])
+        movable = len(screen.movable())
+    assert marks.count("<>") == movable > 0
 
 
-async def test_while_playing_the_cards_that_may_be_played_are_marked_with_a_plus(
+def own_row_styles(app: HotseatApp) -> dict[int, Style]:
+    """The style of each face-down card's label in the player's own row (chips)."""
+    screen = table(app)
+    view = screen.view
+    board = screen.query_one(XylotarBoard)
+    shape = geometry(view, CHIP, board.size.width)
+    row = draw(board.look, board.size.width).rows[seat_line(view, CHIP, 0)]
+    return {
+        slot: row[shape.card_x(slot) + 1][1]
+        for slot, info in enumerate(view["seats"][0]["slots"])
+        if info["status"] == "down"
+    }
+
+
+async def test_while_playing_the_cards_that_may_not_be_played_are_dim(
     store: SaveStore,
 ) -> None:
-    _, app = ann_against_two(store, lambda s: my_play_turn(s) and len(s.legal(0)) >= 2)
+    _, app = ann_against_two(store, lambda s: my_play_turn(s) and bool(s.view(0)["trick"]))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await my_step(pilot, app, "play")
-        marks = marks_below(app)
-        choices = len(screen.choices())
-    assert marks.count("^^^") == 1 and marks.count("+") == choices - 1 and "<->" not in marks
+        styles = own_row_styles(app)
+        choices = {slot for (slot,) in screen.choices()}
+    assert {slot for slot, style in styles.items() if not style.dim} == choices
+    assert styles[screen.choices()[0][0]].reverse
 
 
 def test_a_cursor_step_repaints_only_the_two_cards_it_moves_between(store: SaveStore) -> None:
-    """The table sends the terminal only the columns that changed: two cards, each with
-    the space after it."""
+    """The board sends the terminal only the columns that changed: two labels and what
+    lies between them."""
     session = xylotar(store, "Ann,cpu:Bob,cpu:Cy,cpu:Dee", seed=5)
     play_bots_until(session, my_play_turn)
     view = session.view(0)
-    console = Console()
-    before, after = (Strip(list(seat_line(view, 0, {slot}).render(console))) for slot in (3, 4))
-    start = row_start(view)
-    assert changed_columns(before, after) == (start + 3 * CELL, start + 5 * CELL)
+    before, after = (draw(TableLook(view, CHIP, pointed=frozenset({s})), 80).rows for s in (3, 4))
+    line, shape = seat_line(view, CHIP, 0), shape_of(view)
+    assert changed_columns(before[line], after[line]) == (
+        shape.card_x(3) + 1,
+        shape.card_x(4) + 3,
+    )
+    assert [changed_columns(a, b) for a, b in zip(before, after, strict=True)].count(None) == (
+        len(before) - 1
+    )

@@ -1,38 +1,62 @@
-"""The Xylotar table: every xylotar, the trick, sorting, bidding; keys become intents."""
+"""The Xylotar table: every xylotar, the trick in front of the seats, sorting, bidding; keys
+and clicks become intents."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from rich.text import Text
-from textual import events, on
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Footer, Static
 
-from rules.xylotar import BID_OFFER_DOWN, COLOUR_NAME, Bid, Peek, Play, card_label, value
-from tui.games.xylotar_scores import XylotarScoresScreen, next_text
+from rules.xylotar import (
+    BID_OFFER_DOWN,
+    COLOUR_NAME,
+    Bid,
+    Peek,
+    Play,
+    card_label,
+    sort_actions,
+    ties,
+    value,
+)
+from tui.games.xylotar.board import TableLook, XylotarBoard, table_height
+from tui.games.xylotar.cards import CHIP
+from tui.games.xylotar.scores import XylotarScoresScreen, next_text
 from tui.screens.table import TableScreen
 from tui.widgets.header import TitleHeader
 from tui.widgets.log import GameLog
 from tui.widgets.names import plural
-from tui.widgets.xylotar_table import (
-    CHOICE,
-    CURSOR,
-    SWAP,
-    XylotarTable,
-    own_row_line,
-    slot_at,
-    sorting_lines,
-    table_lines,
-)
+from tui.widgets.playing_cards import LARGE, SMALL, CardSize, card_size_for
+
+AROUND_TABLE = 4
+"""Lines besides the table and the log: the title, two of prompt, the keys."""
+SMALLEST_LOG = 4
+"""The log keeps at least its frame and two lines."""
+LOG_SHARE = 0.3
+"""With framed cards the log takes at most this share of the lines (L gives it more)."""
+
+
+def card_size(width: int, height: int, seats: int) -> CardSize:
+    """The biggest cards the terminal has room for: framed cards where `card_size_for`
+    allows them and every band fits above a small log, else chips."""
+    allowed = card_size_for(width, height)
+    for size in (LARGE, SMALL):
+        if allowed.height < size.height:
+            continue
+        needed = table_height(seats, size) + AROUND_TABLE + SMALLEST_LOG
+        if needed <= height:
+            return size
+    return CHIP
 
 
 class XylotarScreen(TableScreen):
     """Keyboard: arrows (or h and l) move, [ ] swap equal cards while sorting, Enter acts,
-    n declines to bid now, s shows the scores."""
+    n declines to bid now, s shows the scores, L gives the log the room."""
 
-    CSS_PATH = ["../styles/screens.tcss", "../styles/xylotar.tcss"]
+    CSS_PATH = ["../../styles/screens.tcss", "table.tcss"]
 
     BINDINGS = [
         Binding("left,h", "move(-1)", "Move", key_display="←→"),
@@ -45,21 +69,57 @@ class XylotarScreen(TableScreen):
         Binding("enter", "bid", "Bid this"),
         Binding("n", "no_bid", "No bid now"),
         Binding("s", "scores", "Scores"),
+        Binding("L", "toggle_log", "Log", key_display="L"),
     ]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.cursor = 0
         self.draft: list[str] = []
-        """The prompt on screen (as markup), so a cursor move does not redraw it."""
-        self.rounds_seen = len(self.session.view(None)["rounds"])
+        """While sorting: the hand in the order chosen so far, placed cards first."""
+        public = self.session.view(None)
+        self.rounds_seen = len(public["rounds"])
+        self.seat_count = len(public["players"])
+        self.card_size: CardSize = CHIP
 
     def compose(self) -> ComposeResult:
         yield TitleHeader(show_clock=False)
-        yield XylotarTable(id="xylo-table")
+        yield XylotarBoard(id="xylo-table", classes="pieces")
         yield GameLog(id="log", title="Log")
         yield Static(id="prompt")
         yield Footer()
+
+    # ---- the room the table takes ------------------------------------------
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Cards grow with the screen: chips, small or large framed cards."""
+        self.fit_cards()
+
+    def action_toggle_log(self) -> None:
+        """Give the log the room (the cards shrink to chips), or the cards again."""
+        self.toggle_class("-log-big")
+        self.fit_cards()
+
+    def fit_cards(self) -> None:
+        """Choose the card size for the screen; with framed cards the log takes what the
+        table leaves, up to `LOG_SHARE` of the screen; with chips, or once L gave it the
+        room, all the table leaves."""
+        width, lines = self.size
+        size = card_size(width, lines, self.seat_count)
+        if self.has_class("-log-big"):
+            size = CHIP
+        self.card_size = size
+        for name in ("chip", "small", "large"):
+            self.set_class(size.name == name, f"-cards-{name}")
+        log = self.query_one(GameLog)
+        if size is CHIP:
+            log.styles.height = "1fr"
+        else:
+            table = table_height(self.seat_count, size)
+            left = lines - AROUND_TABLE - table
+            log.styles.height = max(SMALLEST_LOG, min(left, int(lines * LOG_SHARE)))
+        if self.view:
+            self.redraw()
 
     # ---- what the player at the keyboard may choose --------------------
 
@@ -87,18 +147,12 @@ class XylotarScreen(TableScreen):
             return [(a.a, a.b) for a in self.legal if isinstance(a, Peek)]
         return [(a.slot,) for a in self.legal if isinstance(a, Play | Bid)]
 
-    def movable(self) -> set[int]:
-        """While sorting: the cards still to place that have an equal-valued neighbour."""
+    def movable(self) -> frozenset[int]:
+        """While sorting: the cards still to place that may change places with a neighbour."""
         if self.step != "sort":
-            return set()
+            return frozenset()
         start = self.view["sorting"]["placed_count"]
-        values = [value(card) for card in self.draft]
-        return {
-            i
-            for i in range(start, len(values))
-            if (i > start and values[i - 1] == values[i])
-            or (i + 1 < len(values) and values[i + 1] == values[i])
-        }
+        return frozenset(start + index for index in ties(self.draft[start:]))
 
     # ---- drawing -------------------------------------------------------
 
@@ -121,17 +175,26 @@ class XylotarScreen(TableScreen):
         view = self.view
         choices = self.choices()
         self.cursor = min(self.cursor, max(len(choices) - 1, 0))
-        pointed = set(choices[self.cursor]) if choices else set()
-        middle = None
-        if view["phase"] == "sort":
-            cursor = min(pointed) if pointed and self.step == "sort" else None
-            middle = sorting_lines(view, self.draft, cursor, self.movable())
-            pointed, marks = set(), set()
-        elif self.step == "peek":
-            marks = set()
+        pointed = frozenset(choices[self.cursor]) if choices else frozenset()
+        step = self.step
+        if step == "sort":
+            look = TableLook(
+                view,
+                self.card_size,
+                pointed=pointed,
+                draft=tuple(self.draft),
+                placed=view["sorting"]["placed_count"],
+                movable=self.movable(),
+            )
         else:
-            marks = {slot for choice in choices for slot in choice}
-        self.query_one(XylotarTable).show(table_lines(view, pointed, marks, middle))
+            look = TableLook(
+                view,
+                self.card_size,
+                pointed=pointed,
+                choices=frozenset(slot for choice in choices for slot in choice),
+                acting=step != "none",
+            )
+        self.query_one(XylotarBoard).look = look
         if view["phase"] == "over":
             self.title = "Xylotar - game over"
         else:
@@ -139,21 +202,17 @@ class XylotarScreen(TableScreen):
         self.show_text("#prompt", self.prompt_text())
 
     def turn_prompt(self) -> Text:
-        """What the player may do now, naming the marks below their row."""
+        """What the player may do now."""
         view = self.view
         step = self.step
         if step == "sort":
-            return Text(
-                f"{SWAP} marks cards with an equal neighbour: [ and ] (or Shift+arrows) move "
-                f"the card at {CURSOR} past it. Enter when the order is right."
-            )
+            return self.sort_prompt()
         if step == "play":
             return self.play_prompt()
         own = view["seats"][view["seat"]]
         if step == "peek":
             text = Text(
-                f"Bid now? Arrows move {CURSOR} over two neighbouring cards, Enter looks at "
-                "them. n: no bid now."
+                "Bid now? Arrows choose two neighbouring cards, Enter looks at them. n: no bid now."
             )
             if sum(slot["status"] == "down" for slot in own["slots"]) == BID_OFFER_DOWN:
                 text.append(" Last chance: wait, and your last face-down card becomes the bid.")
@@ -161,18 +220,29 @@ class XylotarScreen(TableScreen):
         cards = view["peek"]["cards"]
         text = Text("You see ")
         text.append(" and ".join(card_label(card) for card in cards), style="bold")
-        text.append(f". Arrows pick the bid ({CURSOR}), Enter lays it face up; the other goes")
+        text.append(". Arrows pick the bid, Enter lays it crosswise, face up; the other goes")
         text.append(" back (you will still see its value).")
+        return text
+
+    def sort_prompt(self) -> Text:
+        sorting = self.view["sorting"]
+        target = self.view["players"][sorting["target"]]
+        text = Text(f"You sort {target}'s xylotar", style="bold")
+        if self.view["seats"][sorting["target"]]["side"]:
+            text.append(" (its middle card will be its bid)")
+        else:
+            text.append(" (they will not see it)")
+        text.append(
+            ". [ ] or Shift+arrows move the card at the cursor past an equal one (<>). Enter: done."
+        )
         return text
 
     def play_prompt(self) -> Text:
         view = self.view
         led = view["led_colour"]
-        choice = CHOICE.strip()
         if led is None:
             text = Text(
-                f"You lead trick {view['trick_number']}: {choice} marks the cards you may "
-                f"play; arrows move {CURSOR}, Enter plays."
+                f"You lead trick {view['trick_number']}: arrows choose a card, Enter plays."
             )
             if view["lead_ban"]["applies"]:
                 text.append(" Not your leftmost card: it may lead only in the last trick.")
@@ -182,13 +252,8 @@ class XylotarScreen(TableScreen):
         }
         name = COLOUR_NAME[led]
         if colours == {led}:
-            return Text(
-                f"Follow {name}: {choice} marks your {name} cards; arrows move {CURSOR}, "
-                "Enter plays."
-            )
-        return Text(
-            f"You have no {name}, so any card may go ({choice}); arrows move {CURSOR}, Enter plays."
-        )
+            return Text(f"Follow {name}: arrows choose one of your {name} cards, Enter plays.")
+        return Text(f"You have no {name}, so any card may go: arrows choose, Enter plays.")
 
     def final_details(self, view: dict[str, Any]) -> dict[int, str]:
         return {
@@ -260,8 +325,7 @@ class XylotarScreen(TableScreen):
         """Move the card at the cursor past its equal-valued neighbour."""
         if self.step != "sort":
             return
-        choices = self.choices()
-        here = choices[self.cursor][0]
+        here = self.choices()[self.cursor][0]
         there = here + step
         start = self.view["sorting"]["placed_count"]
         if not start <= there < len(self.draft) or value(self.draft[there]) != value(
@@ -275,18 +339,15 @@ class XylotarScreen(TableScreen):
         self.redraw()
 
     def action_sorted(self) -> None:
-        """Send the chosen order: the engine asks for a colour wherever equal values meet."""
+        """Send the chosen order: one colour for every card of a tie but its last."""
         if self.step != "sort":
             return
-        seat, target = self.shown_seat, self.view["sorting"]["target"]
-        draft = list(self.draft)
-        while seat is not None and self.session.to_act() == [seat]:
-            sorting = self.session.view(seat)["sorting"]
-            if sorting is None or sorting["target"] != target:
-                break
-            card = draft[sorting["placed_count"]]
-            if not self.apply_intent({"type": "sort", "colour": card[0]}):
-                self.view, self.legal = self.session.view(seat), self.session.legal(seat)
+        seat = self.shown_seat
+        start = self.view["sorting"]["placed_count"]
+        for action in sort_actions(self.draft[start:]):
+            if not self.apply_intent(action.to_json()):
+                if seat is not None:
+                    self.view, self.legal = self.session.view(seat), self.session.legal(seat)
                 self.redraw()
                 return
         self.advance()
@@ -307,30 +368,32 @@ class XylotarScreen(TableScreen):
         if self.step == "peek":
             self.submit({"type": "pass"})
 
-    @on(events.Click, "#xylo-table")
-    def table_clicked(self, event: events.Click) -> None:
+    def on_xylotar_board_picked(self, message: XylotarBoard.Picked) -> None:
         """A click on one of your cards points at it; a second click (or a double click)
         plays, looks or bids with it. While sorting a click only points."""
-        offset = event.get_content_offset(self.query_one("#xylo-table"))
-        if offset is None or not self.my_turn or offset.y != own_row_line(self.view):
+        step = self.step
+        if step == "none":
             return
-        index = self.choice_at(slot_at(self.view, offset.x))
+        mine = self.view["sorting"]["target"] if step == "sort" else self.view["seat"]
+        if message.seat != mine:
+            return
+        index = self.choice_at(message.index)
         if index is None:
             self.say("That card is not a choice now.")
             return
-        acting = index == self.cursor or event.chain >= 2
+        acting = index == self.cursor or message.double
         self.cursor = index
         self.message = ""
-        if not acting or self.step == "sort":
+        if not acting or step == "sort":
             self.redraw()
-        elif self.step == "play":
+        elif step == "play":
             self.action_play()
-        elif self.step == "peek":
+        elif step == "peek":
             self.action_peek()
         else:
             self.action_bid()
 
-    def choice_at(self, slot: int | None) -> int | None:
+    def choice_at(self, slot: int) -> int | None:
         """The choice a click on `slot` means: the pair starting there (else ending
         there) when looking for a bid, else the choice holding that card."""
         choices = self.choices()

@@ -1,39 +1,43 @@
-"""The Shifting Stones table: nine stones, your pattern cards, everyone's score."""
+"""The Shifting Stones table: the nine stones large in the middle, everyone's score and the
+log beside them, your pattern cards and the piles below; keys and clicks become intents."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from rich.cells import cell_len
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Static
 
-from rules.shifting_stones import BONUS, CELL_NAMES
+from rules.shifting_stones import CELL_NAMES
+from tui.games.shifting_stones.pattern_hand import PatternHand, PilesView
+from tui.games.shifting_stones.pieces import CHIP, TableSize, table_size_for
+from tui.games.shifting_stones.seats import SeatsPanel
+from tui.games.shifting_stones.stone_grid import StoneGrid
 from tui.screens.table import TableScreen
 from tui.widgets.header import TitleHeader
 from tui.widgets.log import GameLog
-from tui.widgets.names import cut_name, plural, short_names
-from tui.widgets.pattern_cards import PatternHand, pattern_lines
-from tui.widgets.stones import StoneGrid
+from tui.widgets.names import cut_name, plural
 
 STEPS = {"left": (0, -1), "right": (0, 1), "up": (-1, 0), "down": (1, 0)}
 
-LEFT_WIDTH = 44
-"""Columns for a line under the stones."""
+PILES_ASIDE_HEIGHT = 34
+"""From this many lines on, larger pieces put the piles beside the stones, between the
+players and the log (which keeps six lines); below, they lie beside the hand."""
 
-NAME_WIDTH = 12
-"""Cells for a name in the players panel; a wider name ends in "~"."""
+LAST_NAME_WIDTH = 16
+"""Cells of the name in the line about the last turn."""
 
 
 class ShiftingStonesScreen(TableScreen):
     """Keyboard: digits or Left/Right pick a card; Enter scores it; s shift, f flip (then the
-    arrows and Enter pick stones, Esc cancels); k skips and draws, e ends the turn. The
-    footer shows only the keys that do something now."""
+    arrows and Enter pick stones, Esc cancels); k skips and draws, e ends the turn, L gives
+    the log the room. The footer shows only the keys that do something now."""
 
-    CSS_PATH = ["../styles/screens.tcss", "../styles/shifting_stones.tcss"]
+    CSS_PATH = ["../../styles/screens.tcss", "table.tcss"]
 
     BINDINGS = [
         Binding("left", "card_step(-1)", "Card", key_display="←→1-9"),
@@ -51,6 +55,7 @@ class ShiftingStonesScreen(TableScreen):
         Binding("k", "skip", "Skip"),
         Binding("e", "end_turn", "End turn"),
         Binding("escape", "cancel", "Cancel"),
+        Binding("L", "toggle_log", "Log", key_display="L", show=False),
     ]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -65,18 +70,41 @@ class ShiftingStonesScreen(TableScreen):
 
     def compose(self) -> ComposeResult:
         yield TitleHeader(show_clock=False)
-        with Horizontal(id="ss-top"):
-            with Vertical(id="ss-left"):
-                yield StoneGrid(id="stones")
-                yield Static(id="ss-turn")
-                yield Static(id="ss-hand-label")
-            yield Static(id="ss-players")
+        with Horizontal(id="ss-table"):
+            with Vertical(id="ss-board"):
+                yield StoneGrid(id="stones", classes="pieces")
+                yield Static(id="ss-status")
+            with Vertical(id="ss-side"):
+                yield SeatsPanel(id="ss-players")
+                yield PilesView(id="ss-side-piles", classes="pieces")
+                yield GameLog(id="log", title="Log")
         with Horizontal(id="ss-hand-row"):
-            yield PatternHand(id="ss-hand")
-            yield Static(id="ss-discard")
-        yield GameLog(id="log", title="Log")
+            with Vertical(id="ss-hand-box"):
+                yield Static(id="ss-hand-label")
+                yield PatternHand(id="ss-hand", classes="pieces")
+            yield PilesView(id="ss-piles", classes="pieces")
         yield Static(id="prompt")
         yield Footer()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """The pieces grow with the screen: three sizes of stones and cards."""
+        width, height = event.size
+        size = table_size_for(width, height)
+        self.set_class(size is not CHIP and height >= PILES_ASIDE_HEIGHT, "-piles-aside")
+        self.use_table_size(size)
+
+    def use_table_size(self, size: TableSize) -> None:
+        """Draw the stones, the hand and the piles in the pieces of `size`."""
+        for name in ("chip", "small", "large"):
+            self.set_class(size.name == name, f"-pieces-{name}")
+        self.query_one("#stones", StoneGrid).stone_size = size.stone
+        self.query_one("#ss-hand", PatternHand).card_size = size.card
+        for piles in self.query(PilesView):
+            piles.card_size = size.card
+
+    def action_toggle_log(self) -> None:
+        """Give the log the room of the stones and the players, or give it back."""
+        self.toggle_class("-log-big")
 
     # ---- drawing -------------------------------------------------------
 
@@ -105,7 +133,7 @@ class ShiftingStonesScreen(TableScreen):
 
     def redraw(self) -> None:
         """Hand the widgets what they show; each repaints only what changed, so a cursor
-        move costs a few cells, not the screen."""
+        move costs a few pieces, not the screen."""
         if self.gone:
             return
         view = self.view
@@ -114,29 +142,46 @@ class ShiftingStonesScreen(TableScreen):
         picking = self.mode != "card" and self.my_turn
         stones.cursor = self.stone if picking else None
         stones.picked = frozenset(self.picked)
+        stones.fresh = frozenset((view.get("last") or {}).get("cells", []))
+        stones.dimmed = self.out_of_reach() if picking else frozenset()
         hand = self.query_one("#ss-hand", PatternHand)
         hand.cards = self.hand()
-        hand.cursor = self.card if self.my_turn else None
+        hand.cursor = self.card if self.my_turn and not picking else None
+        hand.chosen = self.card if picking else None
         hand.empty_text = (
             "each person sees their own on their turn" if view.get("seat") is None else "no cards"
         )
+        for piles in self.query(PilesView):
+            piles.view = view
+        self.query_one("#ss-players", SeatsPanel).view = view
         self.show_text("#ss-hand-label", self.hand_label())
-        self.show_text("#ss-turn", turn_text(view))
-        self.show_text("#ss-players", players_text(view))
-        self.show_text("#ss-discard", discard_text(view))
+        self.show_text("#ss-status", status_text(view))
         self.title = title_for(view)
         self.show_text("#prompt", self.prompt_text())
         self.update_bindings()
+
+    def out_of_reach(self) -> frozenset[int]:
+        """In a shift with its first stone picked, the stones it cannot be swapped with."""
+        if self.mode != "shift" or not self.picked:
+            return frozenset()
+        first = self.picked[0]
+        card = self.hand()[self.card]["id"]
+        partners = {first}
+        for action in self.legal:
+            move = action.to_json()
+            if move["type"] == "shift" and move["card"] == card and first in (move["a"], move["b"]):
+                partners.update((move["a"], move["b"]))
+        return frozenset(range(9)) - partners
 
     def hand_label(self) -> Text:
         """Whose hand shows, and which of its cards when not all fit."""
         seat = self.view.get("seat")
         first, last, count = self._hand_window
-        window = f"  #{first + 1}-#{last + 1} of {count}" if last - first + 1 < count else ""
+        window = f" · #{first + 1}-#{last + 1} of {count}" if last - first + 1 < count else ""
         if seat is None:
             return Text("Hands are hidden", style="bold")
-        name = self.view["players"][seat]
-        name = cut_name(name, LEFT_WIDTH - len(f"'s hand{window}"))
+        width = self.query_one("#ss-hand-label", Static).content_size.width or 40
+        name = cut_name(self.view["players"][seat], width - len(f"'s hand{window}"))
         return Text(f"{name}'s hand{window}", style="bold")
 
     def on_pattern_hand_shown(self, message: PatternHand.Shown) -> None:
@@ -262,31 +307,41 @@ class ShiftingStonesScreen(TableScreen):
         self.submit({"type": "end"})
 
     def on_stone_grid_picked(self, message: StoneGrid.Picked) -> None:
-        if self.my_turn and self.mode != "card":
+        """A click on a stone picks it while shifting or flipping; before, it says how."""
+        if not self.my_turn:
+            return
+        if self.mode != "card":
             self.pick_stone(message.cell)
+        elif self.hand() and (self.can("shift") or self.can("flip")):
+            self.say(f"To move stones, press s (shift) or f (flip) with card #{self.card + 1}.")
 
     def on_pattern_hand_picked(self, message: PatternHand.Picked) -> None:
-        """A click picks the card; a click on the picked card scores it."""
-        if not self.my_turn or self.mode != "card":
+        """A click picks the card (leaving a shift or flip not yet made); a click on the
+        picked card scores it."""
+        if not self.my_turn:
             return
-        if message.index == self.card:
+        if self.mode != "card":
+            self.mode, self.picked = "card", []
+            self.pick_card(message.index)
+        elif message.index == self.card:
             self.action_score()
         else:
             self.pick_card(message.index)
 
     def final_details(self, view: dict[str, Any]) -> dict[int, str]:
-        """Points and scored cards per player; in solo, how many of the goal were scored."""
+        """Points, scored cards and the 1-point bonus per player; in solo, how many of the
+        goal were scored."""
         if view.get("solo"):
             scored = len(view["seats"][0]["scored"])
             return {0: f"{plural(scored, 'card')} of {view['goal']} scored"}
         scores = view.get("scores") or []
         details = {}
         for seat, info in enumerate(view["seats"]):
-            points = scores[seat] if seat < len(scores) else info["points"]
-            details[seat] = (
-                f"{plural(points, 'point')}, {plural(len(info['scored']), 'card')},"
-                f" {plural(info['ones'], 'one-pointer')}"
-            )
+            total = scores[seat] if seat < len(scores) else info["points"]
+            bonus = total - info["points"]
+            text = f"{plural(total, 'point')}: {plural(len(info['scored']), 'card')} worth"
+            text += f" {info['points']}, {plural(info['ones'], 'one-pointer')}"
+            details[seat] = text + (f", +{bonus} for the most" if bonus else "")
         return details
 
 
@@ -301,57 +356,41 @@ def title_for(view: dict[str, Any]) -> str:
     return f"Shifting Stones - goal {view.get('goal', 0)} cards"
 
 
-def turn_text(view: dict[str, Any]) -> Text:
-    """How the turn in play stands, and the draw pile."""
+def status_text(view: dict[str, Any]) -> Text:
+    """How the turn in play stands and the draw pile; then what the last turn did (its
+    stones are framed heavy on the grid)."""
+    text = Text()
     turn = view.get("turn")
-    if not turn or view.get("phase") == "over":
-        return Text("")
-    text = f"Turn: {plural(turn['actions'], 'action')}, {turn['scored']} scored  "
-    pile = f"Draw pile {view['draw_count']}"
-    return Text(text + (pile if len(text + pile) <= LEFT_WIDTH else f"Draw {view['draw_count']}"))
-
-
-def discard_text(view: dict[str, Any]) -> Text:
-    """The discard pile's size and the pattern on its top card."""
-    if not view:
-        return Text("")
-    text = Text(f"Discards {view['discard_count']}")
-    top = view.get("discard_top")
-    for line in pattern_lines(top["pattern"]) if top else []:
+    if turn and view.get("phase") != "over":
+        text.append(f"Turn: {plural(turn['actions'], 'action')}, {turn['scored']} scored")
+        text.append(f" · draw {view['draw_count']}")
+    last_line = last_text(view)
+    if last_line.plain:
         text.append("\n")
-        text.append_text(line)
+        text.append_text(last_line)
     return text
 
 
-def players_text(view: dict[str, Any]) -> Text:
-    """Column heads, then per seat (the one to act marked > and in reverse, the start
-    player with *): hand size, scored cards, points and 1-point cards; then what the marks
-    mean, or in solo the goal and the strikes."""
-    if not view:
+def last_text(view: dict[str, Any]) -> Text:
+    """The last turn in a few words: whose, and how many shifts, flips and scores."""
+    last = view.get("last")
+    if not last:
         return Text("")
-    text = Text(no_wrap=True, overflow="ellipsis")
-    text.append(f"  {'player':<{NAME_WIDTH}}  hand scored pts 1pt\n", style="dim")
-    to_act = set(view.get("to_act", []))
-    solo = view.get("solo")
-    names = short_names([info["name"] for info in view["seats"]], NAME_WIDTH)
-    for seat, info in enumerate(view["seats"]):
-        turn = seat in to_act
-        text.append("> " if turn else "  ", style="bold")
-        name = names[seat]
-        text.append(name, style="bold reverse" if turn else "bold")
-        text.append("*" if seat == view.get("start") and not solo else " ", style="bold")
-        text.append(" " * (NAME_WIDTH - cell_len(name)))
-        text.append(
-            f" {info['hand_count']:>4} {len(info['scored']):>6} {info['points']:>3}"
-            f" {info['ones']:>3}\n"
-        )
-    if solo:
-        scored = len(view["seats"][0]["scored"])
-        text.append(f"\nSolo: {scored} of {view['goal']} scored\nStrikes ")
-        text.append(f"{view['strikes']} of {view['max_strikes']}", style="bold")
-        text.append("\n(a strike: a turn with no score)", style="dim")
-        return text
-    text.append("  * started · 1pt: 1-point cards", style="dim")
-    if len(view["seats"]) < 5:  # five seats leave no line for it; the help says it too
-        text.append(f"\n  Most 1-point cards: +{BONUS} points", style="dim")
+    to_act = view.get("to_act") or [None]
+    going = last["seat"] == to_act[0] and view.get("turn", {}).get("actions", 0) > 0
+    kinds = [action["type"] for action in last["actions"]]
+    if kinds == ["skip"]:
+        done = "skipped"
+    elif not kinds:
+        done = "ended the turn at once"
+    else:
+        parts = [plural(kinds.count(kind), kind) for kind in ("shift", "flip") if kind in kinds]
+        if "score" in kinds:
+            parts.append(f"{plural(kinds.count('score'), 'card')} scored")
+        done = ", ".join(parts)
+    if going:
+        return Text("This turn: ", style="bold") + Text(done)
+    text = Text("Last turn, ", style="bold")
+    text.append(cut_name(view["players"][last["seat"]], LAST_NAME_WIDTH), style="bold")
+    text.append(f": {done}")
     return text

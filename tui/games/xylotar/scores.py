@@ -71,7 +71,7 @@ def next_text(view: Mapping[str, Any]) -> str:
 class XylotarScoresScreen(DismissOnce, Screen[None]):
     """An opaque screen over the table, so no private row shows behind the scores."""
 
-    CSS_PATH = ["../styles/screens.tcss", "../styles/xylotar.tcss"]
+    CSS_PATH = ["../../styles/screens.tcss", "table.tcss"]
 
     BINDINGS = [Binding("enter,escape,space,s", "close", "Continue")]
 

@@ -1,0 +1,105 @@
+"""Every player at the table, one row each: hand size, points, 1-point cards and the cards
+they scored, each a small card with its value (the ones the last turn scored in a heavy
+frame); then, solo, the goal and the strikes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.cells import cell_len
+from rich.text import Text
+from textual.geometry import Size
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from rules.shifting_stones import BONUS
+from tui.games.shifting_stones.pieces import chip_text
+from tui.widgets.names import padded, short_names
+from tui.widgets.playing_cards import Look
+
+MAX_NAME_WIDTH = 24
+MIN_NAME_WIDTH = len("player")
+COUNTS = " hand pts 1pt "
+"""The columns after the name; the scored cards follow."""
+CHIP_WIDTH = 3
+"""A scored card: its value between two bars."""
+LEAST_SCORED = 4 * CHIP_WIDTH
+"""Columns the scored cards keep before names are cut further."""
+
+
+def scored_last(view: dict[str, Any]) -> set[int]:
+    """The cards the last turn scored."""
+    last = view.get("last") or {}
+    return {a["card"] for a in last.get("actions", []) if a["type"] == "score"}
+
+
+def name_width(view: dict[str, Any], width: int) -> int:
+    """The name column: the longest name, within limits and what `width` leaves."""
+    longest = max((cell_len(info["name"]) for info in view.get("seats", [])), default=0)
+    room = width - 3 - len(COUNTS) - LEAST_SCORED
+    return max(MIN_NAME_WIDTH, min(MAX_NAME_WIDTH, longest, room))
+
+
+def players_text(view: dict[str, Any], width: int) -> Text:
+    """Column heads, then per seat (the one to act marked > and in reverse, the start
+    player with *) its counts and scored cards, every row `width` cells; then what the
+    marks mean, or solo the goal and the strikes."""
+    text = Text(no_wrap=True, overflow="crop")
+    if not view:
+        return text
+    names_width = name_width(view, width)
+    scored_width = max(CHIP_WIDTH, width - 3 - names_width - len(COUNTS))
+    head = f"  {'player':<{names_width}}  hand pts 1pt scored"
+    text.append(padded(head, width)[:width], style="dim")
+    to_act = set(view.get("to_act", []))
+    solo = view.get("solo")
+    fresh = scored_last(view)
+    names = short_names([info["name"] for info in view["seats"]], names_width)
+    for seat, info in enumerate(view["seats"]):
+        text.append("\n")
+        turn = seat in to_act
+        text.append("> " if turn else "  ", style="bold")
+        text.append(names[seat], style="bold reverse" if turn else "bold")
+        text.append("*" if seat == view.get("start") and not solo else " ", style="bold")
+        text.append(" " * (names_width - cell_len(names[seat])))
+        text.append(f" {info['hand_count']:>4} {info['points']:>3} {info['ones']:>3} ")
+        text.append_text(scored_chips(info["scored"], fresh, scored_width))
+    text.append("\n")
+    if solo:
+        scored = len(view["seats"][0]["scored"])
+        text.append(f"Solo: {scored} of {view['goal']} scored · strikes ")
+        text.append(f"{view['strikes']} of {view['max_strikes']}", style="bold")
+        return text
+    text.append(f"* started · 1pt: 1-point cards, most +{BONUS}", style="dim")
+    return text
+
+
+def scored_chips(cards: list[dict[str, Any]], fresh: set[int], width: int) -> Text:
+    """The scored cards as chips, the latest kept when not all fit (then "…" and how many
+    in all lead), padded to `width` cells."""
+    fit = width // CHIP_WIDTH
+    shown = cards
+    text = Text()
+    if len(cards) > fit:
+        lead = f"{len(cards)}…"
+        fit = max(0, (width - len(lead)) // CHIP_WIDTH)
+        shown = cards[len(cards) - fit :] if fit else []
+        text.append(lead, style="bold")
+    for card in shown:
+        text.append_text(chip_text(str(card["value"]), Look(fresh=card["id"] in fresh)))
+    text.append(" " * max(0, width - text.cell_len))
+    return text
+
+
+class SeatsPanel(Widget):
+    """The players, as wide as the panel."""
+
+    DEFAULT_CSS = "SeatsPanel { height: auto; }"
+
+    view: reactive[dict[str, Any]] = reactive(dict, layout=True)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.view.get("seats", [])) + 2
+
+    def render(self) -> Text:
+        return players_text(self.view, max(1, self.content_size.width))

@@ -1,0 +1,480 @@
+"""The Xylotar table: a band per seat, top to bottom in seat order.
+
+A band holds the seat's name and tricks won, the card it played to the trick in front of
+it ("led" under the leader's, "won" under the winner's once the trick is complete) and
+its xylotar: the row of cards from the highest (left) to the lowest (right), face down,
+played cards leaving a gap, the bid card lying crosswise under the gap it left. The last
+move's cards have the heavy frame until the next move. While the hands are sorted, the
+sorter sees the hand being sorted in its holder's band, face up.
+
+`XylotarBoard` draws a `TableLook` and repaints only the columns that changed, so a
+cursor step sends the terminal two cards, not the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.cells import cell_len
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.geometry import Region, Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.strip import Strip
+from textual.widget import Widget
+
+from rules.xylotar import COLOUR_NAME
+from tui.games.xylotar.cards import (
+    CHIP,
+    CHIP_STEP,
+    Card,
+    card_cells_for,
+    card_of,
+    chip_row,
+    chip_row_width,
+    crosswise_cells,
+)
+from tui.widgets.names import cut_name, short_names
+from tui.widgets.playing_cards import PLAIN, Canvas, CardSize, Cell, Look
+
+MIN_NAME_WIDTH = len("Player")
+MAX_NAME_WIDTH = 24
+HEAD_LINES = 2
+"""The status line and the column heads come before the first band."""
+SWAP_MARK = "<>"
+"""Under a card of the hand being sorted that may change places with an equal neighbour."""
+
+
+@dataclass(frozen=True)
+class TableLook:
+    """What the board shows: the engine's view for the viewer, the card size, and the
+    viewer's pointer. `pointed` and `choices` are slots of the viewer's own row (while
+    sorting: places in `draft`, the hand in the order chosen so far); with `acting` the
+    cards that are no choice are drawn as not playable now."""
+
+    view: Mapping[str, Any] = field(default_factory=dict)
+    size: CardSize = CHIP
+    pointed: frozenset[int] = frozenset()
+    choices: frozenset[int] = frozenset()
+    acting: bool = False
+    draft: tuple[str, ...] = ()
+    placed: int = 0
+    movable: frozenset[int] = frozenset()
+
+
+@dataclass(frozen=True)
+class Hit:
+    """Where card `index` of `seat`'s band lies (while sorting: a place of the hand)."""
+
+    region: Region
+    seat: int
+    index: int
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Columns of a band: the name, the trick card, the row (a card every `step`)."""
+
+    size: CardSize
+    name_width: int
+    step: int
+
+    @property
+    def framed(self) -> bool:
+        return self.size.height > 1
+
+    @property
+    def band(self) -> int:
+        """Lines per seat: the cards and one line under them."""
+        return self.size.height + 1
+
+    @property
+    def trick_x(self) -> int:
+        return 2 + self.name_width + (2 if self.framed else 1)
+
+    @property
+    def row_x(self) -> int:
+        return self.trick_x + self.size.width + (3 if self.framed else 2)
+
+    def card_x(self, slot: int) -> int:
+        return self.row_x + self.step * slot
+
+
+def geometry(view: Mapping[str, Any], size: CardSize, width: int) -> Geometry:
+    """The widest names a full row leaves room for (up to the longest name); framed cards
+    overlap when even names of six cells would not fit."""
+    count = view["tricks_per_round"] + 1
+    longest = max(MIN_NAME_WIDTH, min(MAX_NAME_WIDTH, max(map(cell_len, view["players"]))))
+    if size.height == 1:
+        room = width - Geometry(size, 0, CHIP_STEP).row_x - chip_row_width(count)
+        return Geometry(size, max(MIN_NAME_WIDTH, min(longest, room)), CHIP_STEP)
+    step = size.width
+    while True:
+        room = width - Geometry(size, 0, step).row_x - step * (count - 1) - size.width
+        if room >= longest or step <= size.peek:
+            return Geometry(size, max(MIN_NAME_WIDTH, min(longest, room)), step)
+        step -= 1
+
+
+def table_height(seats: int, size: CardSize) -> int:
+    """Lines the table takes: the head lines and a band per seat."""
+    return HEAD_LINES + seats * (size.height + 1)
+
+
+@dataclass
+class Picture:
+    """The table as rows of cells, and where each card a click may pick lies."""
+
+    rows: list[list[Cell]]
+    hits: list[Hit]
+
+
+def draw(look: TableLook, width: int) -> Picture:
+    """The whole table for `look`, `width` cells wide."""
+    view = look.view
+    if not view:
+        return Picture([], [])
+    shape = geometry(view, look.size, width)
+    canvas = Canvas(width, table_height(len(view["players"]), look.size))
+    hits: list[Hit] = []
+    _place_line(canvas, status_cells(view, width), 0, 0)
+    dim = Style(dim=True)
+    canvas.write("Player", 2, 1, dim)
+    canvas.write("Trick", shape.trick_x, 1, dim)
+    canvas.write("Xylotar: highest (left) to lowest (right)", shape.row_x, 1, dim)
+    names = short_names(view["players"], shape.name_width)
+    for seat in range(len(view["players"])):
+        y = HEAD_LINES + seat * shape.band
+        _draw_seat(canvas, hits, look, shape, seat, names[seat], y)
+    return Picture(canvas.rows, hits)
+
+
+def status_cells(view: Mapping[str, Any], width: int) -> list[Cell]:
+    """Round and trick, the trump (a back of its colour and its name), and who won the
+    latest trick (the name cut to what the line leaves)."""
+    bold = Style(bold=True)
+    text = f"Round {view['round']} of {3 + view['extra_rounds']}"
+    if view["extra_rounds"]:
+        text += " (extra)"
+    phase = view["phase"]
+    if phase == "sort":
+        text += " · sorting"
+    elif phase in ("play", "bid"):
+        text += f" · trick {view['trick_number']} of {view['tricks_per_round']}"
+    cells = _cells(text, bold)
+    cells += _cells(" · Trump ", Style())
+    trump = view["trump"]
+    cells += card_cells_for(Card(trump, trump=True), PLAIN, CHIP)[0]
+    cells += _cells(f" {COLOUR_NAME[trump]}", bold)
+    last = view["last_trick"]
+    if last is not None:
+        before, after, style = " · last trick: ", "", Style()
+        if not view["trick"] and phase != "over":
+            before, after, style = " · ", " won the trick", bold
+        room = width - len(cells) - len(before) - len(after)
+        name = cut_name(view["players"][last["winner"]], room)
+        cells += _cells(before + name + after, style)
+    return cells
+
+
+def _draw_seat(
+    canvas: Canvas,
+    hits: list[Hit],
+    look: TableLook,
+    shape: Geometry,
+    seat: int,
+    name: str,
+    y: int,
+) -> None:
+    view = look.view
+    info = view["seats"][seat]
+    to_act = seat in view["to_act"]
+    canvas.write(">" if to_act else " ", 0, y, Style(bold=True))
+    name_style = Style(bold=True, reverse=to_act, underline=seat == view["seat"])
+    _place_line(canvas, _cells(name, name_style), 2, y)
+    if view["phase"] != "sort":
+        won = _just_won(view) == seat
+        canvas.write(f"won {info['tricks']}", 2, y + 1, Style(bold=won, reverse=won))
+    if info["side"] and shape.framed:
+        canvas.write("side player", 2, y + 2, Style(dim=True))
+    _draw_trick_card(canvas, look, shape, seat, y)
+    sorting = view.get("sorting")
+    if info["slots"]:
+        _draw_row(canvas, hits, look, shape, seat, y)
+    elif sorting is not None and sorting["target"] == seat and look.draft:
+        _draw_draft(canvas, hits, look, shape, seat, y)
+    else:
+        status = _cells(_sorting_status(view, seat), Style(dim=True, italic=True))
+        _place_line(canvas, status, shape.row_x, y)
+
+
+def _just_won(view: Mapping[str, Any]) -> int | None:
+    """The seat that won the trick the last move completed, while no card of the next
+    trick is down."""
+    last = view["last_trick"]
+    return None if last is None or view["trick"] else last["winner"]
+
+
+def _draw_trick_card(canvas: Canvas, look: TableLook, shape: Geometry, seat: int, y: int) -> None:
+    """The card `seat` played to the trick, or to the trick just won, with "led" under
+    the leader's and "won" under the winner's."""
+    view = look.view
+    last = view.get("last") or {}
+    fresh = {play["card"] for play in last.get("plays", [])}
+    card, mark = None, ""
+    if view["trick"]:
+        card = next((play["card"] for play in view["trick"] if play["seat"] == seat), None)
+        mark = "led" if seat == view["leader"] else ""
+    elif view["last_trick"] is not None:
+        card = next(
+            (play["card"] for play in view["last_trick"]["plays"] if play["seat"] == seat), None
+        )
+        mark = "won" if seat == view["last_trick"]["winner"] else ""
+        fresh = {play["card"] for play in view["last_trick"]["plays"]}
+    if card is not None:
+        cells = card_cells_for(card_of(card, view["trump"]), Look(fresh=card in fresh), shape.size)
+        canvas.place(cells, shape.trick_x, y)
+    if mark:
+        x = shape.trick_x + (shape.size.width - len(mark)) // 2
+        canvas.write(mark, x, y + shape.size.height, Style(bold=True))
+
+
+def _draw_row(
+    canvas: Canvas,
+    hits: list[Hit],
+    look: TableLook,
+    shape: Geometry,
+    seat: int,
+    y: int,
+) -> None:
+    """The xylotar: face-down cards (with the values the viewer knows), gaps where cards
+    were played, the bid card crosswise under its gap."""
+    view = look.view
+    trump = view["trump"]
+    own = seat == view["seat"]
+    last = view.get("last") or {}
+    cards: list[Card | None] = []
+    looks: list[Look] = []
+    for slot, info in enumerate(view["seats"][seat]["slots"]):
+        if info["status"] != "down":
+            cards.append(None)
+            looks.append(PLAIN)
+            continue
+        cards.append(Card(info["colour"], info["value"], trump=info["colour"] == trump))
+        looks.append(
+            Look(
+                cursor=own and slot in look.pointed,
+                dimmed=own and look.acting and slot not in look.choices,
+            )
+        )
+    size = shape.size
+    bid = view["seats"][seat]["bid"]
+    if bid is not None:
+        # Laid first, so that the cards beside its gap lie over its ends.
+        lying = Look(fresh=seat in last.get("bids", []))
+        cells = crosswise_cells(card_of(bid["card"], trump), lying, size)
+        if shape.framed:
+            canvas.place(cells, shape.card_x(bid["slot"]) - 1, y + size.height - 2)
+        else:
+            canvas.place(cells, shape.card_x(bid["slot"]), y + 1)
+    if not shape.framed:
+        _place_line(canvas, chip_row(cards, looks), shape.row_x, y)
+    for slot, card in enumerate(cards):
+        x = shape.card_x(slot)
+        if card is None:
+            continue
+        if shape.framed:
+            canvas.place(card_cells_for(card, looks[slot], size), x, y)
+            hits.append(Hit(Region(x, y, min(shape.step, size.width), size.height), seat, slot))
+        else:
+            hits.append(Hit(Region(x, y, CHIP_STEP, 1), seat, slot))
+
+
+def _draw_draft(
+    canvas: Canvas,
+    hits: list[Hit],
+    look: TableLook,
+    shape: Geometry,
+    seat: int,
+    y: int,
+) -> None:
+    """The hand being sorted, face up in the order chosen so far: the cards already laid
+    down dimmed, `SWAP_MARK` under those that may change places."""
+    trump = look.view["trump"]
+    cards: list[Card | None] = [card_of(card, trump) for card in look.draft]
+    looks = [
+        Look(cursor=index in look.pointed, dimmed=index < look.placed)
+        for index in range(len(cards))
+    ]
+    size = shape.size
+    under = y + size.height
+    if not shape.framed:
+        _place_line(canvas, chip_row(cards, looks), shape.row_x, y)
+    for index, card in enumerate(cards):
+        assert card is not None
+        x = shape.card_x(index)
+        if shape.framed:
+            canvas.place(card_cells_for(card, looks[index], size), x, y)
+            hits.append(Hit(Region(x, y, min(shape.step, size.width), size.height), seat, index))
+            mark_x = x + (min(shape.step, size.width) - len(SWAP_MARK)) // 2
+        else:
+            hits.append(Hit(Region(x, y, CHIP_STEP, 1), seat, index))
+            mark_x = x + 1
+        if index in look.movable:
+            canvas.write(SWAP_MARK, mark_x, under, Style(bold=True))
+
+
+def _sorting_status(view: Mapping[str, Any], seat: int) -> str:
+    """While the hands are sorted, where `seat`'s hand is: being sorted, waiting, done."""
+    sorting = view.get("sorting")
+    if sorting is None:
+        return ""
+    if sorting["target"] == seat:
+        return f"being sorted by {view['players'][sorting['sorter']]}"
+    return "waiting to be sorted" if seat in sorting["waiting"] else "sorted"
+
+
+def _cells(text: str, style: Style) -> list[Cell]:
+    """`text` a cell per terminal cell: a wide letter takes its cell and an empty one, an
+    accent joins the letter before it."""
+    cells: list[Cell] = []
+    for char in text:
+        width = cell_len(char)
+        if width == 0 and cells:
+            cells[-1] = (cells[-1][0] + char, style)
+            continue
+        cells.append((char, style))
+        cells.extend([("", style)] * (width - 1))
+    return cells
+
+
+def _place_line(canvas: Canvas, cells: list[Cell], x: int, y: int) -> None:
+    canvas.place([cells], x, y)
+
+
+def strip_of(cells: list[Cell], cuts: tuple[int, ...] = ()) -> Strip:
+    """One row of cells as a strip, a segment per run of one style, also cut at `cuts`."""
+    segments = []
+    run, style = "", None
+    for x, (char, cell_style) in enumerate(cells):
+        if run and (cell_style != style or x in cuts):
+            segments.append(Segment(run, style))
+            run = ""
+        run += char
+        style = cell_style
+    if run:
+        segments.append(Segment(run, style))
+    return Strip(segments, len(cells))
+
+
+def changed_columns(before: list[Cell], after: list[Cell]) -> tuple[int, int] | None:
+    """The first and one past the last column in which two rows differ, or None."""
+    if before == after:
+        return None
+    width = max(len(before), len(after))
+    blank = (" ", Style())
+    old = before + [blank] * (width - len(before))
+    new = after + [blank] * (width - len(after))
+    differ = [x for x in range(width) if old[x] != new[x]]
+    return (differ[0], differ[-1] + 1) if differ else None
+
+
+class XylotarBoard(Widget):
+    """Draws `look` as wide as the widget is; a change repaints only the columns that
+    differ from what is on screen. A click on a card posts `Picked`."""
+
+    DEFAULT_CSS = """
+    XylotarBoard { height: auto; }
+    """
+
+    look: reactive[TableLook] = reactive(TableLook, repaint=False)
+
+    @dataclass
+    class Picked(Message):
+        """The player clicked card `index` of `seat`'s band; `double` for a double click."""
+
+        board: XylotarBoard
+        seat: int
+        index: int
+        double: bool = False
+
+        @property
+        def control(self) -> XylotarBoard:
+            return self.board
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self._rows: list[list[Cell]] = []
+        self._strips: list[Strip] = []
+        self._hits: list[Hit] = []
+        self._width = 0
+
+    def watch_look(self) -> None:
+        self.paint()
+
+    def on_resize(self) -> None:
+        self.paint()
+
+    def paint(self) -> None:
+        """Draw the look anew and repaint what changed."""
+        width = self.size.width
+        if width <= 0:
+            return
+        picture = draw(self.look, width)
+        self._hits = picture.hits
+        old, self._rows = self._rows, picture.rows
+        if width != self._width or len(old) != len(picture.rows):
+            self._width = width
+            self._strips = [strip_of(row) for row in picture.rows]
+            self.refresh(layout=len(old) != len(picture.rows))
+            return
+        for y, (before, after) in enumerate(zip(old, picture.rows, strict=True)):
+            columns = changed_columns(before, after)
+            if columns is not None:
+                # Segments that begin where the change begins: Textual sends a changed
+                # span from the start of the segment holding its first column.
+                self._strips[y] = strip_of(after, columns)
+                start, end = columns
+                self.refresh(Region(start, y, end - start, 1))
+
+    @property
+    def plain_lines(self) -> list[str]:
+        """The lines shown, as plain text."""
+        return ["".join(char for char, _ in row) for row in self._rows]
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return container.width
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        view = self.look.view
+        return table_height(len(view["players"]), self.look.size) if view else 1
+
+    def render_line(self, y: int) -> Strip:
+        if y >= len(self._strips):
+            return Strip.blank(self.size.width, self.rich_style)
+        return (
+            self._strips[y]
+            .apply_style(self.rich_style)
+            .crop_extend(0, self.size.width, self.rich_style)
+        )
+
+    def where(self, seat: int, index: int) -> Region | None:
+        """Where card `index` of `seat`'s band lies, in the widget's content."""
+        found = [hit.region for hit in self._hits if (hit.seat, hit.index) == (seat, index)]
+        return found[-1] if found else None
+
+    def card_at(self, x: int, y: int) -> Hit | None:
+        """The uppermost card at cell (`x`, `y`)."""
+        return next((hit for hit in reversed(self._hits) if hit.region.contains(x, y)), None)
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        hit = self.card_at(offset.x, offset.y)
+        if hit is not None:
+            self.post_message(self.Picked(self, hit.seat, hit.index, double=event.chain >= 2))
