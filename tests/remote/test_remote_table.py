@@ -59,10 +59,11 @@ async def sit_down(host: Host, keys: dict[str, asyncssh.SSHKey], *names: str) ->
 def shown_to(truth: Truth, seat: int) -> list[str]:
     """What `seat`'s table shows of the current state: the pile's counts and their hand."""
     view = truth.game.view(truth.state, seat)
+    draw = view["draw_count"]
     return [
-        f"Pile ({view['pile_count']})",
-        f"Draw pile: {view['draw_count']}",
-        f"Burned: {view['burned_count']}",
+        f"Pile {view['pile_count']} ",
+        f"Draw ▕░░░▏{draw}" if draw else "Draw 0",
+        f"Burned {view['burned_count']}",
         *(card_label(card) for card in view["hand"]),
     ]
 
