@@ -101,16 +101,19 @@ def _chip(face: Face, look: Look) -> Text:
 
 
 LAST_NAME_WIDTH = 14
-"""Cells of the mover's name in the caption of the last move."""
+"""Cells of the mover's name in the caption of the last move beside one-line cards."""
+WHOLE_NAME = 24
+"""Beside framed cards the screen is wide: the name shows whole."""
 
 
-def last_text(view: dict[str, Any]) -> Text:
-    """The caption of the last move, whose cards are marked on the table: who did what."""
+def last_text(view: dict[str, Any], name_width: int = LAST_NAME_WIDTH) -> Text:
+    """The caption of the last move, whose cards are marked on the table: who did what
+    (the mover's name cut to `name_width` cells)."""
     last = view.get("last")
     if not last:
         return Text("")
     text = Text("Last: ", style="bold")
-    text.append(cut_name(view["players"][last["seat"]], LAST_NAME_WIDTH))
+    text.append(cut_name(view["players"][last["seat"]], name_width))
     cards = cards_text(last["cards"])
     if last["kind"] == "swap":
         text.append(" chose face-up cards")
@@ -161,7 +164,7 @@ def framed_pile(view: dict[str, Any], size: CardSize, width: int) -> Text:
         pile_width = size.width
     need = need_text(view)
     canvas.write_text(need, x, size.height + 1)
-    canvas.write_text(last_text(view), 0, size.height + 2)
+    canvas.write_text(last_text(view, WHOLE_NAME), 0, size.height + 2)
     x += max(pile_width, need.cell_len, SHOWN_TOP * (size.peek + 1)) + SLOT_GAP
     burned = view.get("burned_count", 0)
     canvas.write("Burned", x, 0, Style(bold=True))

@@ -13,7 +13,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, Label, Static
 
 from tui.games.three_by_three.pile import PileView
-from tui.games.three_by_three.seats import SeatList
+from tui.games.three_by_three.seats import MAX_NAME_WIDTH, WHOLE_NAME_WIDTH, SeatList
 from tui.games.three_by_three.table_cards import Slot, TableCards
 from tui.screens.table import TableScreen
 from tui.widgets.card import cards_text, french_face
@@ -95,6 +95,8 @@ class ThreeByThreeScreen(TableScreen):
         for name in ("chip", "small", "large"):
             self.set_class(size.name == name, f"-cards-{name}")
         self.fit_top()
+        seats = self.query_one("#seats", SeatList)
+        seats.name_limit = MAX_NAME_WIDTH if size is CHIP else WHOLE_NAME_WIDTH
         self.query_one("#pile", PileView).card_size = size
         self.query_one("#table-cards", TableCards).card_size = size
         hand = self.query_one("#hand", CardFan)

@@ -15,7 +15,10 @@ from tui.widgets.card import cards_text
 from tui.widgets.names import cut_name, ordinal, padded, short_names
 
 MAX_NAME_WIDTH = 14
-"""Wider names are cut (distinguishably) so the log keeps most of the width."""
+"""With one-line cards wider names are cut (distinguishably) so the log keeps most of the
+width."""
+WHOLE_NAME_WIDTH = 24 + len(" (you)")
+"""With framed cards the screen is wide: every name shows whole (24 cells at most)."""
 MIN_NAME_WIDTH = len("Player")
 YOU = " (you)"
 READY = " ready"
@@ -24,7 +27,7 @@ COUNTS_WIDTH = len(" hand ") + UP_WIDTH + len(" down")
 """Columns after the name: hand count, face-up cards, face-down count."""
 
 
-def name_width(view: dict[str, Any]) -> int:
+def name_width(view: dict[str, Any], limit: int = MAX_NAME_WIDTH) -> int:
     """The name column in cells: the widest name (the viewer's with "(you)"), within
     limits."""
     you = view.get("seat")
@@ -35,7 +38,7 @@ def name_width(view: dict[str, Any]) -> int:
         ),
         default=0,
     )
-    return max(MIN_NAME_WIDTH, min(MAX_NAME_WIDTH, longest))
+    return max(MIN_NAME_WIDTH, min(limit, longest))
 
 
 def shows_ready(view: dict[str, Any]) -> bool:
@@ -43,11 +46,12 @@ def shows_ready(view: dict[str, Any]) -> bool:
     return view.get("phase") == "swap"
 
 
-def seats_width(view: dict[str, Any]) -> int:
+def seats_width(view: dict[str, Any], limit: int = MAX_NAME_WIDTH) -> int:
     """Columns one row takes: marker, name, counts (and "ready" in tour 1)."""
     if not view.get("seats"):
         return 0
-    return 2 + name_width(view) + COUNTS_WIDTH + (len(READY) if shows_ready(view) else 0)
+    ready = len(READY) if shows_ready(view) else 0
+    return 2 + name_width(view, limit) + COUNTS_WIDTH + ready
 
 
 def seat_names(view: dict[str, Any], width: int) -> list[str]:
@@ -73,24 +77,25 @@ class SeatList(Widget):
     """
 
     view: reactive[dict[str, Any]] = reactive(dict, layout=True)
+    name_limit: reactive[int] = reactive(MAX_NAME_WIDTH, layout=True)
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
-        return seats_width(self.view)
+        return seats_width(self.view, self.name_limit)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return len(self.view.get("seats", [])) + 1
 
     def render(self) -> Text:
         seats = len(self.view.get("seats", []))
-        return seats_text(self.view, heads=self.size.height > seats)
+        return seats_text(self.view, heads=self.size.height > seats, limit=self.name_limit)
 
 
-def seats_text(view: dict[str, Any], heads: bool = True) -> Text:
+def seats_text(view: dict[str, Any], heads: bool = True, limit: int = MAX_NAME_WIDTH) -> Text:
     """One line per seat, after a line of column heads; names are plain text, never markup."""
     text = Text(no_wrap=True, overflow="ellipsis")
     if not view.get("seats"):
         return text
-    width = name_width(view)
+    width = name_width(view, limit)
     ready = shows_ready(view)
     if heads:
         text.append(f"  {'Player':<{width}} hand {'up':<{UP_WIDTH}} down", style="dim")
