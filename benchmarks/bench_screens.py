@@ -352,11 +352,15 @@ def resume_command(save_dir: Path) -> list[str]:
     return [sys.executable, "-m", "tui", "resume", SAVE_NAME, "--save-dir", str(save_dir)]
 
 
-def bench_bytes(work: Path, games: Sequence[str], plan: Plan, colours: str) -> list[Figure]:
-    figures = []
-    for size in SIZES:
-        figures += bench_bytes_at(work, games, plan, colours, size)
-    return figures
+def at_every_size(
+    part: Callable[[Path, Sequence[str], Plan, str, tuple[int, int]], list[Figure]],
+) -> Callable[[Path, Sequence[str], Plan, str], list[Figure]]:
+    """A part measured at each of SIZES, its figures in turn."""
+
+    def measure(work: Path, games: Sequence[str], plan: Plan, colours: str) -> list[Figure]:
+        return [figure for size in SIZES for figure in part(work, games, plan, colours, size)]
+
+    return measure
 
 
 def bench_bytes_at(
@@ -530,13 +534,6 @@ async def my_turn(pilot: Pilot[Any]) -> None:
         elif isinstance(app.screen, TableScreen) and app.screen.my_turn:
             return
     raise RuntimeError(f"{type(app.screen).__name__}: no person's turn came")
-
-
-def bench_repaint(work: Path, games: Sequence[str], plan: Plan, colours: str) -> list[Figure]:
-    figures = []
-    for size in SIZES:
-        figures += bench_repaint_at(work, games, plan, colours, size)
-    return figures
 
 
 def bench_repaint_at(
@@ -723,9 +720,9 @@ def main() -> None:
     games = args.game or list(CATALOG)
     steps: list[Callable[[Path], list[Figure]]] = []
     if "bytes" in parts:
-        steps.append(lambda work: bench_bytes(work, games, plan, args.colours))
+        steps.append(lambda work: at_every_size(bench_bytes_at)(work, games, plan, args.colours))
     if "repaint" in parts:
-        steps.append(lambda work: bench_repaint(work, games, plan, args.colours))
+        steps.append(lambda work: at_every_size(bench_repaint_at)(work, games, plan, args.colours))
     if "startup" in parts:
         steps.append(lambda work: bench_startup(work, plan, args.colours))
     if "shares" in parts:

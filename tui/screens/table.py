@@ -266,6 +266,14 @@ class TableScreen(Screen[None]):
     def my_turn(self) -> bool:
         return bool(self.legal)
 
+    def action_toggle_log(self) -> None:
+        """L: give the log the room, or give it back to the pieces (class "-log-big")."""
+        self.toggle_class("-log-big")
+        self.log_toggled()
+
+    def log_toggled(self) -> None:
+        """Fit the pieces again after L, where the style sheet alone cannot."""
+
     def draw(self) -> None:
         """Update the widgets from `self.view` and `self.legal`; each game screen draws its own."""
 

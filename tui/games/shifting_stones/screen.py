@@ -102,10 +102,6 @@ class ShiftingStonesScreen(TableScreen):
         for piles in self.query(PilesView):
             piles.card_size = size.card
 
-    def action_toggle_log(self) -> None:
-        """Give the log the room of the stones and the players, or give it back."""
-        self.toggle_class("-log-big")
-
     # ---- drawing -------------------------------------------------------
 
     def can(self, kind: str) -> bool:

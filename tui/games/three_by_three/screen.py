@@ -113,9 +113,7 @@ class ThreeByThreeScreen(TableScreen):
             size = SMALL if size is LARGE else CHIP
         return size
 
-    def action_toggle_log(self) -> None:
-        """Give the log most of the screen, or the cards again."""
-        self.toggle_class("-log-big")
+    def log_toggled(self) -> None:
         self.fit_top()
 
     def fit_top(self) -> None:

@@ -22,7 +22,7 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
-from tui.games.xoxo.tiles import SMALL_TILE, TileSize, open_lines, tile_lines
+from tui.games.xoxo.tiles import CURSOR, SMALL_TILE, TileSize, open_lines, tile_lines
 
 MAX_COLUMNS = 4
 """Columns of the widest window: two columns of tiles and a lane on either side."""
@@ -166,21 +166,17 @@ class BoardLayout:
         tile = self.tiles.get(spot)
         full = width == self.tile_size.width and height == self.tile_size.height
         if tile is None:
-            if spot in self.open and full:
+            if spot in self.open and full and self.tile_size.framed:
                 return open_lines(self.tile_size, cursor)
             lines = [Text("") for _ in range(height)]
             if spot in self.open:
                 lines[height // 2] = Text("+".center(width), style="bold")
             if cursor:
-                lines = [Text(line.plain.ljust(width), style=CURSOR_STYLE) for line in lines]
+                lines = [Text(line.plain.ljust(width), style=CURSOR) for line in lines]
             return lines
         return tile_lines(
             tile["top"], tile["height"], self.tile_size, last=spot == self.last, cursor=cursor
         )
-
-
-CURSOR_STYLE = Style(bold=True, reverse=True)
-"""A free cell under the cursor: all of it reversed, so it reads without colour."""
 
 
 class BoardColumn(Widget):

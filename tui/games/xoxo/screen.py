@@ -134,10 +134,6 @@ class XoxoScreen(TableScreen):
             TARGET_HEAD_LINES + seats * (TARGET_SEAT_LINES + CARD_LINES) <= room
         )
 
-    def action_toggle_log(self) -> None:
-        """Give the log most of the screen, or the board again."""
-        self.toggle_class("-log-big")
-
     # ---- what the view says --------------------------------------------
 
     def open_cells(self) -> list[Cell]:

@@ -94,14 +94,8 @@ def tile_lines(code: str, count: int, size: TileSize, *, last: bool, cursor: boo
 
 
 def open_lines(size: TileSize, cursor: bool = False) -> list[Text]:
-    """A free cell a tile may go to: a + (on a framed board, inside a dashed outline, or
-    under the cursor, between solid bars)."""
-    if not size.framed:
-        lines = [Text("") for _ in range(size.height)]
-        lines[size.height // 2] = Text("+".center(size.width), style="bold")
-        if cursor:
-            lines = [Text(line.plain.ljust(size.width), style=CURSOR) for line in lines]
-        return lines
+    """A free cell of a framed board a tile may go to: a + inside a dashed outline (under
+    the cursor, between solid bars)."""
     inner = size.width - 2
     body = [Text(" " * inner) for _ in range(size.height - 2)]
     body[len(body) // 2] = Text("+".center(inner), style="bold")

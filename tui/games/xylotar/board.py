@@ -281,17 +281,37 @@ def _draw_row(
             canvas.place(cells, shape.card_x(bid["slot"]) - 1, y + size.height - 2)
         else:
             canvas.place(cells, shape.card_x(bid["slot"]), y + 1)
+    _lay_cards(canvas, hits, cards, looks, shape, seat, y)
+
+
+def _lay_cards(
+    canvas: Canvas,
+    hits: list[Hit],
+    cards: list[Card | None],
+    looks: list[Look],
+    shape: Geometry,
+    seat: int,
+    y: int,
+) -> list[Region]:
+    """Lay a row of cards (None: a gap) at line `y` as chips or framed cards, each a place
+    a click finds; the region of each card, in order (a gap's is empty)."""
     if not shape.framed:
         _place_line(canvas, chip_row(cards, looks), shape.row_x, y)
+    size = shape.size
+    regions = []
     for slot, card in enumerate(cards):
         x = shape.card_x(slot)
         if card is None:
+            regions.append(Region(x, y, 0, 0))
             continue
         if shape.framed:
             canvas.place(card_cells_for(card, looks[slot], size), x, y)
-            hits.append(Hit(Region(x, y, min(shape.step, size.width), size.height), seat, slot))
+            region = Region(x, y, min(shape.step, size.width), size.height)
         else:
-            hits.append(Hit(Region(x, y, CHIP_STEP, 1), seat, slot))
+            region = Region(x, y, CHIP_STEP, 1)
+        hits.append(Hit(region, seat, slot))
+        regions.append(region)
+    return regions
 
 
 def _draw_draft(
@@ -310,22 +330,11 @@ def _draw_draft(
         Look(cursor=index in look.pointed, dimmed=index < look.placed)
         for index in range(len(cards))
     ]
-    size = shape.size
-    under = y + size.height
-    if not shape.framed:
-        _place_line(canvas, chip_row(cards, looks), shape.row_x, y)
-    for index, card in enumerate(cards):
-        assert card is not None
-        x = shape.card_x(index)
-        if shape.framed:
-            canvas.place(card_cells_for(card, looks[index], size), x, y)
-            hits.append(Hit(Region(x, y, min(shape.step, size.width), size.height), seat, index))
-            mark_x = x + (min(shape.step, size.width) - len(SWAP_MARK)) // 2
-        else:
-            hits.append(Hit(Region(x, y, CHIP_STEP, 1), seat, index))
-            mark_x = x + 1
+    under = y + shape.size.height
+    for index, region in enumerate(_lay_cards(canvas, hits, cards, looks, shape, seat, y)):
         if index in look.movable:
-            canvas.write(SWAP_MARK, mark_x, under, Style(bold=True))
+            gap = (region.width - len(SWAP_MARK)) // 2 if shape.framed else 1
+            canvas.write(SWAP_MARK, region.x + gap, under, Style(bold=True))
 
 
 def _sorting_status(view: Mapping[str, Any], seat: int) -> str:

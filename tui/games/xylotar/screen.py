@@ -95,9 +95,8 @@ class XylotarScreen(TableScreen):
         """Cards grow with the screen: chips, small or large framed cards."""
         self.fit_cards()
 
-    def action_toggle_log(self) -> None:
-        """Give the log the room (the cards shrink to chips), or the cards again."""
-        self.toggle_class("-log-big")
+    def log_toggled(self) -> None:
+        """With the log given the room the cards shrink to chips."""
         self.fit_cards()
 
     def fit_cards(self) -> None:
