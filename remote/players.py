@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from remote.door import SIGNATURE_ALGORITHMS
 from rules import names
 from rules.names import cells, normal_name, quoted
+from tui.i18n import _, language, ngettext
 
 if TYPE_CHECKING:
     import asyncssh
@@ -80,19 +81,25 @@ class Players:
         taken = next((p for p in players if p.name.casefold() == name.casefold()), None)
         if taken is not None:
             raise PlayersError(
-                f"{taken.name} is already registered; hotseat players remove {taken.name} "
-                "first to give the name a new key"
+                _(
+                    "{name} is already registered; hotseat players remove {name} "
+                    "first to give the name a new key"
+                ).format(name=taken.name)
             )
         similar = look_alike_player(name, list(players))
         if similar is not None:
             raise PlayersError(
-                f"{quoted(name)} looks like {similar.name}, who is registered already; "
-                "choose a name that looks different"
+                _(
+                    "{name} looks like {player}, who is registered already; "
+                    "choose a name that looks different"
+                ).format(name=quoted(name), player=similar.name)
             )
         key = read_public_key(key_file)
         owner = next((p for p, k in players.items() if k.public_data == key.public_data), None)
         if owner is not None:
-            raise PlayersError(f"that key is already registered for {owner.name}")
+            raise PlayersError(
+                _("that key is already registered for {name}").format(name=owner.name)
+            )
         player = RemotePlayer(name, key_line(key), datetime.now(UTC).isoformat(timespec="seconds"))
         self._write([*players, player])
         return player
@@ -103,7 +110,9 @@ class Players:
         player = next((p for p in players if p.name.casefold() == name.casefold()), None)
         if player is None:
             raise PlayersError(
-                f"no player named {name!r} in {self.folder}; hotseat players list shows them"
+                _("no player named {name} in {folder}; hotseat players list shows them").format(
+                    name=repr(name), folder=self.folder
+                )
             )
         self._write([p for p in players if p is not player])
         return player
@@ -123,7 +132,9 @@ class Players:
             try:
                 parsed[player] = asyncssh.import_public_key(player.key)
             except (asyncssh.KeyImportError, ValueError):
-                raise self._damaged(f"the key of {player.name} is not readable") from None
+                raise self._damaged(
+                    _("the key of {name} is not readable").format(name=player.name)
+                ) from None
         return parsed
 
     def _load(self) -> list[RemotePlayer]:
@@ -132,47 +143,50 @@ class Players:
         except (FileNotFoundError, NotADirectoryError):
             return []
         except OSError as error:
-            raise PlayersError(f"cannot read {self.path}: {reason(error)}") from None
+            raise PlayersError(cannot_read(self.path, error)) from None
         if data is None:
-            raise self._damaged("it is too large")
+            raise self._damaged(_("it is too large"))
         try:
             document = json.loads(data.decode("utf-8"), parse_constant=refuse_constant)
         except (UnicodeDecodeError, ValueError, RecursionError):
-            raise self._damaged("it is not JSON") from None
+            raise self._damaged(_("it is not JSON")) from None
         return self._parse(document)
 
     def _parse(self, document: Any) -> list[RemotePlayer]:
         if not isinstance(document, dict) or document.get("format") != FORMAT:
-            raise self._damaged(f"it has no {FORMAT!r} format marker")
+            raise self._damaged(_("it has no {format} format marker").format(format=repr(FORMAT)))
         version = document.get("version")
         if type(version) is int and version > VERSION:
-            raise self._damaged(f"it is version {version}, newer than this hotseat reads")
+            raise self._damaged(
+                _("it is version {version}, newer than this hotseat reads").format(version=version)
+            )
         if version != VERSION or not isinstance(document.get("players"), list):
-            raise self._damaged("it is not a list of players")
+            raise self._damaged(_("it is not a list of players"))
         players = [self._entry(entry) for entry in document["players"]]
         names = [p.name.casefold() for p in players]
         if len(set(names)) != len(names):
-            raise self._damaged("a name is registered twice")
+            raise self._damaged(_("a name is registered twice"))
         blobs = [p.key.split()[1] for p in players]
         if len(set(blobs)) != len(blobs):
-            raise self._damaged("a key is registered twice")
+            raise self._damaged(_("a key is registered twice"))
         return players
 
     def _entry(self, entry: Any) -> RemotePlayer:
         fields = ("name", "key", "added")
         if not isinstance(entry, dict) or not all(isinstance(entry.get(f), str) for f in fields):
-            raise self._damaged("a player is not a name, a key and a date")
+            raise self._damaged(_("a player is not a name, a key and a date"))
         player = RemotePlayer(entry["name"], entry["key"], entry["added"])
-        if stored_name_problem(player.name):
-            raise self._damaged(f"{player.name!r} is not a valid player name")
+        name = player.name
+        if stored_name_problem(name):
+            raise self._damaged(_("{name} is not a valid player name").format(name=repr(name)))
         if not looks_like_key_line(player.key):
-            raise self._damaged(f"the key of {player.name} is not an SSH public key")
+            raise self._damaged(_("the key of {name} is not an SSH public key").format(name=name))
         if not is_utc_time(player.added):
-            raise self._damaged(f"the date {player.name} was added is not a time")
+            raise self._damaged(_("the date {name} was added is not a time").format(name=name))
         return player
 
     def _damaged(self, why: str) -> PlayersError:
-        return PlayersError(f"{self.path} is damaged ({why})")
+        return PlayersError(_("{file} is damaged ({why})").format(file=self.path, why=why))
 
     def _write(self, players: list[RemotePlayer]) -> None:
         """Replace the file with `players` in one step: readers see the old or the new list."""
@@ -186,7 +200,9 @@ class Players:
             make_folder(self.folder)
             write_atomically(self.path, text.encode("utf-8"))
         except OSError as error:
-            raise PlayersError(f"cannot write {self.path}: {reason(error)}") from None
+            raise PlayersError(
+                _("cannot write {file}: {reason}").format(file=self.path, reason=reason(error))
+            ) from None
 
 
 def validate_player_name(name: str) -> str:
@@ -194,7 +210,11 @@ def validate_player_name(name: str) -> str:
     PlayersError saying why not."""
     problem = name_problem(name)
     if problem:
-        raise PlayersError(f"{quoted(name)} is not a valid player name: {problem}")
+        raise PlayersError(
+            _("{name} is not a valid player name: {problem}").format(
+                name=quoted(name), problem=problem
+            )
+        )
     return normal_name(name)
 
 
@@ -202,9 +222,9 @@ def name_problem(name: str) -> str | None:
     """Why a new player cannot be registered as `name` (as typed), or None: the rules for
     every player's name, no space around it, nothing that `--players` reads as syntax."""
     if not name:
-        return "it is empty"
+        return _("it is empty")
     if name != name.strip():
-        return "it begins or ends with a space"
+        return _("it begins or ends with a space")
     return names.name_problem(normal_name(name)) or syntax_problem(normal_name(name))
 
 
@@ -212,24 +232,28 @@ def stored_name_problem(name: str) -> str | None:
     """Why a name in players.json cannot be read, or None. Lighter than `name_problem`,
     so a name registered under an earlier hotseat's rules stays readable."""
     if not name:
-        return "it is empty"
+        return _("it is empty")
     if len(name) > MAX_NAME_LENGTH and cells(name) > names.MAX_NAME_CELLS:
-        return f"it is longer than {MAX_NAME_LENGTH} characters"
+        return ngettext(
+            "it is longer than {count} character",
+            "it is longer than {count} characters",
+            MAX_NAME_LENGTH,
+        ).format(count=MAX_NAME_LENGTH)
     if not name.isprintable():
-        return "it has characters that are not printable text"
+        return _("it has characters that are not printable text")
     if name != name.strip():
-        return "it begins or ends with a space"
+        return _("it begins or ends with a space")
     return syntax_problem(name)
 
 
 def syntax_problem(name: str) -> str | None:
     """Why `--players` could not read `name` as one player's name, or None."""
     if ":" in name:
-        return "a colon marks the kind of player in --players (cpu:, cpu-easy:, remote:)"
+        return _("a colon marks the kind of player in --players (cpu:, cpu-easy:, remote:)")
     if "," in name:
-        return "commas separate the names in --players"
+        return _("commas separate the names in --players")
     if name.startswith("-"):
-        return "it begins with a dash, as command-line options do"
+        return _("it begins with a dash, as command-line options do")
     return None
 
 
@@ -251,35 +275,47 @@ def read_public_key(path: Path) -> asyncssh.SSHKey:
     try:
         data = read_capped(path, MAX_KEY_FILE)
     except OSError as error:
-        raise PlayersError(f"cannot read {path}: {reason(error)}") from None
+        raise PlayersError(cannot_read(path, error)) from None
     if data is None:
-        cap = MAX_KEY_FILE // 1024
-        raise PlayersError(f"{path} is too large for a public key (over {cap} KiB)")
+        raise PlayersError(
+            _("{file} is too large for a public key (over {size} KiB)").format(
+                file=path, size=MAX_KEY_FILE // 1024
+            )
+        )
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        raise PlayersError(f"{path} is not an SSH public key") from None
+        raise PlayersError(_("{file} is not an SSH public key").format(file=path)) from None
     if is_private_key(text):
         public = path.name if path.suffix == ".pub" else f"{path.name}.pub"
         raise PlayersError(
-            f"{path} is a private key: give the public key file ({public}) and keep this one secret"
+            _(
+                "{file} is a private key: give the public key file ({public}) and keep this "
+                "one secret"
+            ).format(file=path, public=public)
         )
     lines = [line.strip() for line in text.splitlines()]
     lines = [line for line in lines if line and not line.startswith("#")]
     if not lines:
-        raise PlayersError(f"{path} holds no key")
+        raise PlayersError(_("{file} holds no key").format(file=path))
     blocks = sum(line.startswith(("---- BEGIN", "-----BEGIN")) for line in lines)
     count = blocks if blocks else len(lines)
     if count > 1:
-        raise PlayersError(f"{path} holds {count} keys; give a file with exactly one")
+        raise PlayersError(
+            _("{file} holds {count} keys; give a file with exactly one").format(
+                file=path, count=count
+            )
+        )
     try:
         key = asyncssh.import_public_key("\n".join(lines) + "\n")
     except (asyncssh.KeyImportError, ValueError):
-        raise PlayersError(f"{path} is not an SSH public key") from None
+        raise PlayersError(_("{file} is not an SSH public key").format(file=path)) from None
     if key.get_algorithm() not in KEY_ALGORITHMS:
         raise PlayersError(
-            f"{path} is a {key.get_algorithm()} key, which the host no longer accepts; "
-            "give an ed25519, ECDSA or RSA key (ssh-keygen -t ed25519)"
+            _(
+                "{file} is a {kind} key, which the host no longer accepts; "
+                "give an ed25519, ECDSA or RSA key (ssh-keygen -t ed25519)"
+            ).format(file=path, kind=key.get_algorithm())
         )
     return key
 
@@ -341,9 +377,9 @@ def read_capped(path: Path, cap: int) -> bytes | None:
     with os.fdopen(fd, "rb") as file:
         mode = os.fstat(file.fileno()).st_mode
         if stat.S_ISDIR(mode):
-            raise IsADirectoryError(0, "it is a folder")
+            raise IsADirectoryError(0, _("it is a folder"))
         if not stat.S_ISREG(mode):
-            raise OSError(errno.EINVAL, "it is not a file")
+            raise OSError(errno.EINVAL, _("it is not a file"))
         data = file.read(cap + 1)
     return None if len(data) > cap else data
 
@@ -354,7 +390,7 @@ def make_folder(folder: Path) -> None:
         return
     existing = next(path for path in (folder, *folder.parents) if os.path.lexists(path))
     if not existing.is_dir():
-        raise NotADirectoryError(0, f"{existing} is a file, not a folder")
+        raise NotADirectoryError(0, _("{path} is a file, not a folder").format(path=existing))
     folder.parent.mkdir(parents=True, exist_ok=True)
     with contextlib.suppress(FileExistsError):
         os.mkdir(folder, 0o700)
@@ -387,14 +423,21 @@ def reason(error: OSError) -> str:
     return error.strerror or str(error)
 
 
+def cannot_read(path: Path, error: OSError) -> str:
+    """Why the file at `path` could not be read, in one line."""
+    return _("cannot read {file}: {reason}").format(file=path, reason=reason(error))
+
+
 def fingerprint(key: asyncssh.SSHKey) -> str:
     """ "ssh-ed25519 SHA256:..." as ssh-keygen -l shows a key."""
     return f"{key.get_algorithm()} {key.get_fingerprint('sha256')}"
 
 
 def added_date(player: RemotePlayer) -> str:
-    """The local date the player was added."""
-    return datetime.fromisoformat(player.added).astimezone().strftime("%Y-%m-%d")
+    """The local date the player was added, as the language writes it: "2026-12-02"
+    (German "02.12.2026")."""
+    added = datetime.fromisoformat(player.added).astimezone()
+    return added.strftime("%d.%m.%Y" if language() == "de" else "%Y-%m-%d")
 
 
 def players_command(args: argparse.Namespace, folder: Path) -> int:
@@ -406,7 +449,7 @@ def players_command(args: argparse.Namespace, folder: Path) -> int:
             print(added_text(players, args.name, args.key_file))
         elif args.players_command == "remove":
             player = players.remove(args.name)
-            print(f"Removed {player.name}; their saved games stay")
+            print(_("Removed {name}; their saved games stay").format(name=player.name))
         else:
             print_list(players)
     except PlayersError as error:
@@ -421,9 +464,8 @@ def added_text(players: Players, name: str, key_file: Path) -> str:
     player = players.add(name, key_file)
     key = asyncssh.import_public_key(player.key)
     host = socket.gethostname()
-    return (
-        f"Added {player.name} ({fingerprint(key)}); "
-        f"{player.name} connects with: ssh -p {DEFAULT_PORT} {host}"
+    return _("Added {name} ({fingerprint}); {name} connects with: {command}").format(
+        name=player.name, fingerprint=fingerprint(key), command=f"ssh -p {DEFAULT_PORT} {host}"
     )
 
 
@@ -432,11 +474,14 @@ def print_list(players: Players) -> None:
     keys = players.keys()
     if not keys:
         print(
-            f"No players registered in {players.folder}; "
-            "add one with: hotseat players add NAME KEY_FILE"
+            _(
+                "No players registered in {folder}; add one with: hotseat players add {name} "
+                "{key_file}"
+            ).format(folder=players.folder, name=_("NAME"), key_file=_("KEY_FILE"))
         )
         return
     width = max(cells(player.name) for player in keys)
     for player, key in keys.items():
         name = player.name + " " * (width - cells(player.name))
-        print(f"{name}  {fingerprint(key)}  added {added_date(player)}")
+        added = _("added {date}").format(date=added_date(player))
+        print(f"{name}  {fingerprint(key)}  {added}")

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from remote.players import FILE_NAME, Players, PlayersError, RemotePlayer
+from tui.i18n import _
 
 if TYPE_CHECKING:
     import asyncssh
@@ -94,14 +95,18 @@ def mode_problem(info: os.stat_result, secret: bool) -> str | None:
     """Why a file or folder with these stats cannot be trusted, as the end of a sentence
     ("is writable by others (mode 0666)"), or None: it must belong to this user (or root)
     and be writable by no one else; a `secret` must not even be readable by others."""
-    mode = stat.S_IMODE(info.st_mode)
-    if info.st_uid not in (os.geteuid(), 0):
-        return f"belongs to another user (uid {info.st_uid})"
-    shown = f"(mode {mode:04o})"
-    if mode & 0o002:
-        return f"is writable by others {shown}"
-    if mode & 0o020:
-        return f"is writable by its group {shown}"
-    if secret and mode & 0o077:
-        return f"is readable by others {shown}"
+    mode = f"{stat.S_IMODE(info.st_mode):04o}"
+    if not owned(info):
+        return _("belongs to another user (uid {uid})").format(uid=info.st_uid)
+    if info.st_mode & 0o002:
+        return _("is writable by others (mode {mode})").format(mode=mode)
+    if info.st_mode & 0o020:
+        return _("is writable by its group (mode {mode})").format(mode=mode)
+    if secret and info.st_mode & 0o077:
+        return _("is readable by others (mode {mode})").format(mode=mode)
     return None
+
+
+def owned(info: os.stat_result) -> bool:
+    """True for a file or folder of this user (or root)."""
+    return info.st_uid in (os.geteuid(), 0)

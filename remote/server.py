@@ -70,12 +70,21 @@ from remote.players import (
     RemotePlayer,
     read_capped,
 )
-from remote.registry import Registry, mode_problem
-from remote.session import APP_MEMORY, Channels, Session, SessionChannel, registered, say
+from remote.registry import Registry, mode_problem, owned
+from remote.session import (
+    APP_MEMORY,
+    Channels,
+    Session,
+    SessionChannel,
+    in_language_of,
+    registered,
+    say,
+)
 from remote.session import child_command as child_command
 from remote.session import child_env as child_env
 from remote.session import set_size as set_size
 from saves.visible import visible
+from tui.i18n import _, ngettext
 
 HOST_KEY_FILE = "host_key"
 MAX_KEY_FILE = 64 * 1024
@@ -109,11 +118,15 @@ def prepare_folder(folder: Path) -> None:
     try:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     except FileExistsError:
-        raise HostError(f"{folder} is not a folder") from None
+        raise HostError(_("{folder} is not a folder").format(folder=folder)) from None
     except OSError as error:
-        raise HostError(f"cannot create the folder {folder} ({error.strerror})") from None
+        raise HostError(
+            _("cannot create the folder {folder} ({reason})").format(
+                folder=folder, reason=error.strerror
+            )
+        ) from None
     if not os.access(folder, os.W_OK | os.X_OK):
-        raise HostError(f"the folder {folder} is not writable")
+        raise HostError(_("the folder {folder} is not writable").format(folder=folder))
 
 
 def strict_modes(folder: Path, key_saved: bool) -> None:
@@ -121,10 +134,13 @@ def strict_modes(folder: Path, key_saved: bool) -> None:
     host key could be changed by someone else (another owner, or writable by the group or
     others), or the host key read by anyone else. A folder hotseat made passes (0700, its
     files 0600)."""
-    checks = [(folder, "the save folder", False), (folder / FILE_NAME, "the players file", False)]
+    checks = [
+        (folder, _("the save folder {path} {problem}; {fix}"), False),
+        (folder / FILE_NAME, _("the players file {path} {problem}; {fix}"), False),
+    ]
     if key_saved:
-        checks.append((folder / HOST_KEY_FILE, "the host key", True))
-    for path, what, secret in checks:
+        checks.append((folder / HOST_KEY_FILE, _("the host key {path} {problem}; {fix}"), True))
+    for path, sentence, secret in checks:
         try:
             info = os.stat(path)
         except OSError:
@@ -132,12 +148,12 @@ def strict_modes(folder: Path, key_saved: bool) -> None:
         problem = mode_problem(info, secret)
         if problem is None:
             continue
-        where = shlex.quote(str(path))
-        if problem.startswith("belongs"):
-            fix = "it must be yours"
+        if not owned(info):
+            fix = _("it must be yours")
         else:
-            fix = f"fix it with: chmod {'600' if secret else 'go-w'} {where}"
-        raise HostError(f"{what} {path} {problem}; {fix}")
+            command = f"chmod {'600' if secret else 'go-w'} {shlex.quote(str(path))}"
+            fix = _("fix it with: {command}").format(command=command)
+        raise HostError(sentence.format(path=path, problem=problem, fix=fix))
 
 
 def host_key(folder: Path) -> tuple[asyncssh.SSHKey, bool]:
@@ -151,7 +167,10 @@ def host_key(folder: Path) -> tuple[asyncssh.SSHKey, bool]:
         except (OSError, ValueError, asyncssh.KeyImportError) as error:
             reason = getattr(error, "strerror", None) or error
             raise HostError(
-                f"the host key {path} cannot be read ({reason}); move it away and a new one is made"
+                _(
+                    "the host key {path} cannot be read ({reason}); move it away and a new one "
+                    "is made"
+                ).format(path=path, reason=reason)
             ) from None
     return asyncssh.generate_private_key("ssh-ed25519"), True
 
@@ -168,7 +187,11 @@ def save_host_key(folder: Path, key: asyncssh.SSHKey) -> None:
         os.replace(temporary, path)
     except OSError as error:
         Path(temporary).unlink(missing_ok=True)
-        raise HostError(f"cannot write the host key {path} ({error.strerror})") from None
+        raise HostError(
+            _("cannot write the host key {path} ({reason})").format(
+                path=path, reason=error.strerror
+            )
+        ) from None
 
 
 def read_key_file(path: Path) -> bytes:
@@ -176,14 +199,14 @@ def read_key_file(path: Path) -> bytes:
     (a pipe or device is never read, so nothing can hang)."""
     data = read_capped(path, MAX_KEY_FILE)
     if data is None:
-        raise OSError(errno.EFBIG, "it is too large for a key")
+        raise OSError(errno.EFBIG, _("it is too large for a key"))
     return data
 
 
 def peer_address(conn: asyncssh.SSHServerConnection) -> str:
     """The client's IP address."""
     peer = conn.get_extra_info("peername")
-    return str(peer[0]) if peer else "an unknown address"
+    return str(peer[0]) if peer else _("an unknown address")
 
 
 class Gate(asyncssh.SSHServer):
@@ -195,7 +218,7 @@ class Gate(asyncssh.SSHServer):
         self._candidate: RemotePlayer | None = None
         self.player: RemotePlayer | None = None
         self.channels = Channels(host._serve)
-        self._address = "an unknown address"
+        self._address = _("an unknown address")
         self._source = ""
         self._waiting = False
         """True from admission until it logs in or ends (it counts at the door meanwhile)."""
@@ -226,7 +249,7 @@ class Gate(asyncssh.SSHServer):
             self._waiting = False
             self._host.door.ended(self._source, self._address, self._failures)
         if self.player is not None:
-            self._host.log(f"{self.player.name} left")
+            self._host.log(_("{name} left").format(name=self.player.name))
 
     def penalise(self, why: str) -> None:
         """This connection's source earns a failed login's penalty (for `why`)."""
@@ -234,9 +257,13 @@ class Gate(asyncssh.SSHServer):
         self._host.door.penalise(self._source, self._address, limits.penalty_authfail, why)
 
     def session_requested(self) -> tuple[SessionChannel, asyncssh.SSHServerProcess[bytes]]:
-        """A session channel and its session (`Channels`: at most MAX_CHANNELS at once)."""
+        """A session channel and its session (`Channels`: at most MAX_CHANNELS at once, one
+        more is refused in the player's language)."""
         assert self._conn is not None
-        return self.channels.open(self._conn)
+        if self.player is None:
+            return self.channels.open(self._conn)
+        with in_language_of(self.player):
+            return self.channels.open(self._conn)
 
     def begin_auth(self, username: str) -> bool:
         return True
@@ -257,13 +284,17 @@ class Gate(asyncssh.SSHServer):
         try:
             player = self._host.registry.by_key(key)
         except PlayersError as error:
-            door.note(self._source, f"refused a key from {address}: {error}")
+            door.note(
+                self._source,
+                _("refused a key from {address}: {error}").format(address=address, error=error),
+            )
             return False
         if player is None:
             door.note(
                 self._source,
-                f"refused an unknown key {key.get_algorithm()} {key.get_fingerprint()} "
-                f"from {address}",
+                _("refused an unknown key {key} from {address}").format(
+                    key=f"{key.get_algorithm()} {key.get_fingerprint()}", address=address
+                ),
             )
             return False
         self._candidate = player
@@ -281,7 +312,10 @@ class Gate(asyncssh.SSHServer):
         algorithm = signature_algorithm(signature) if signature else ""
         if algorithm and algorithm not in self._host.signature_algorithms:
             self._host.door.note(
-                self._source, f"refused a {algorithm} signature from {self._address}"
+                self._source,
+                _("refused a {algorithm} signature from {address}").format(
+                    algorithm=algorithm, address=self._address
+                ),
             )
             return False
         return await self._validate(username, key_data, msg, signature)
@@ -309,18 +343,22 @@ class Gate(asyncssh.SSHServer):
             self._host.door.authenticated(self._source)
         if self.player is None or self._conn is None:
             return
-        if self._host.player_connections(self.player) > self._host.max_player_connections:
-            self._host.door.note(
-                self.player.name, f"refused one more connection of {self.player.name}"
-            )
-            self._conn.disconnect(
-                asyncssh.DISC_TOO_MANY_CONNECTIONS,
-                f"{self.player.name} has {self._host.max_player_connections} connections "
-                "open already",
-            )
+        name = self.player.name
+        most = self._host.max_player_connections
+        if self._host.player_connections(self.player) > most:
+            self._host.door.note(name, _("refused one more connection of {name}").format(name=name))
+            with in_language_of(self.player):
+                reason = ngettext(
+                    "{name} has {count} connection open already",
+                    "{name} has {count} connections open already",
+                    most,
+                ).format(name=name, count=most)
+            self._conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, reason)
             self.player = None
             return
-        self._host.log(f"{self.player.name} connected from {peer_address(self._conn)}")
+        self._host.log(
+            _("{name} connected from {address}").format(name=name, address=peer_address(self._conn))
+        )
 
 
 class Host:
@@ -426,8 +464,10 @@ class Host:
         """The event loop's errors (a failed accept, a connection dropped mid-step): one
         line in the log at the bounded rate, never a traceback."""
         error = context.get("exception")
-        text = f"{context.get('message', 'error')}" + (f": {error}" if error else "")
-        self.door.errors.line("the host", f"the host went on after an error: {text}")
+        text = str(context.get("message", _("error"))) + (f": {error}" if error else "")
+        self.door.errors.line(
+            "the host", _("the host went on after an error: {error}").format(error=text)
+        )
 
     def flooded(self, player: RemotePlayer) -> None:
         """`player`'s session was ended for a flood of input: no new session for them for
@@ -453,7 +493,10 @@ class Host:
         """A new session: the app on a pty, or one line saying why not."""
         gate = process.channel.get_connection().get_owner()
         player = gate.player if isinstance(gate, Gate) else None
-        refusal = self._refusal(process, player) if player is not None else None
+        refusal = None
+        if player is not None:
+            with in_language_of(player):
+                refusal = self._refusal(process, player)
         if player is None or refusal is not None:
             with contextlib.suppress(OSError, asyncssh.Error):
                 if refusal is not None:
@@ -470,46 +513,57 @@ class Host:
     def _refusal(
         self, process: asyncssh.SSHServerProcess[bytes], player: RemotePlayer
     ) -> str | None:
-        """Why this session cannot have `player`'s app, or None if it can."""
+        """Why this session cannot have `player`'s app, or None if it can (in the current
+        language: the caller makes it the player's)."""
         if process.command is not None or process.subsystem is not None:
-            return f"hotseat serves only the game: connect with {self.connect_hint}"
+            return _("hotseat serves only the game: connect with {command}").format(
+                command=self.connect_hint
+            )
         if process.get_terminal_type() is None:
-            return "hotseat needs a terminal (with ssh, use ssh -t)"
+            return _("hotseat needs a terminal (with ssh, use ssh -t)")
         count = len(self.sessions)
         if count >= self.max_sessions:
-            players = f"{count} player{'' if count == 1 else 's'}"
-            return f"hotseat: the table is full ({players} connected); try again later"
+            return ngettext(
+                "hotseat: the table is full ({count} player connected); try again later",
+                "hotseat: the table is full ({count} players connected); try again later",
+                count,
+            ).format(count=count)
         if not registered(self.registry, player):
-            return "hotseat: your key is no longer registered here"
+            return _("hotseat: your key is no longer registered here")
         wait = self.flood_wait(player)
         if wait:
             gate = process.channel.get_connection().get_owner()
             if isinstance(gate, Gate):  # asking again and again earns a refusal at the door
                 gate.penalise("asked for sessions while refused for a flood")
-            return (
-                f"hotseat: {player.name}'s last session sent far too much input; "
-                f"try again in {wait} s"
-            )
+            return _(
+                "hotseat: {name}'s last session sent far too much input; try again in {seconds} s"
+            ).format(name=player.name, seconds=wait)
         mine = sum(1 for session in self.sessions if session.player.name == player.name)
         if mine >= self.max_player_sessions:
-            sessions = f"{mine} session{'' if mine == 1 else 's'}"
-            return (
-                f"hotseat: {player.name} has {sessions} open already, the most one player "
-                "may have; close one and try again"
-            )
+            return ngettext(
+                "hotseat: {name} has {count} session open already, the most one player may "
+                "have; close one and try again",
+                "hotseat: {name} has {count} sessions open already, the most one player may "
+                "have; close one and try again",
+                mine,
+            ).format(name=player.name, count=mine)
         return None
 
 
 def listen_problem(error: OSError, listen: str, port: int) -> str:
     """The one-line reason a port cannot be listened on."""
     if isinstance(error, socket.gaierror):
-        return f"cannot listen on {listen!r} ({error.strerror})"
+        return _("cannot listen on {address} ({reason})").format(
+            address=repr(listen), reason=error.strerror
+        )
     reason = os.strerror(error.errno) if error.errno else str(error)
     if error.errno == errno.EADDRINUSE:
-        return f"port {port} is in use ({reason})"
+        return _("port {port} is in use ({reason})").format(port=port, reason=reason)
     if error.errno == errno.EADDRNOTAVAIL:
-        return f"the address {listen} is not one of this machine's ({reason})"
-    return f"cannot listen on port {port} ({reason})"
+        return _("the address {address} is not one of this machine's ({reason})").format(
+            address=listen, reason=reason
+        )
+    return _("cannot listen on port {port} ({reason})").format(port=port, reason=reason)
 
 
 async def start_host(
@@ -564,19 +618,25 @@ async def serve(args: argparse.Namespace, folder: Path) -> int:
         app_memory=args.app_memory * 1024 * 1024,
     )
     loop.set_exception_handler(host.loop_error)
-    players = f"{count} registered player{'' if count == 1 else 's'}"
-    print(f"hotseat host: serving {players} on port {host.port} (host key {host.fingerprint})")
+    serving = ngettext(
+        "serving {count} registered player on port {port} (host key {fingerprint})",
+        "serving {count} registered players on port {port} (host key {fingerprint})",
+        count,
+    ).format(count=count, port=host.port, fingerprint=host.fingerprint)
+    print(f"hotseat host: {serving}")
     if count == 0:
         save_dir = getattr(args, "save_dir", None)
         where = f" --save-dir {shlex.quote(str(folder))}" if save_dir is not None else ""
-        print(f"No one can connect yet; add a player: hotseat players add{where} NAME KEY_FILE")
-    print(f"Friends connect with: {host.connect_hint}")
-    print("Ctrl+C stops the host.", flush=True)
+        name, key_file = _("NAME"), _("KEY_FILE")
+        command = f"hotseat players add{where} {name} {key_file}"
+        print(_("No one can connect yet; add a player: {command}").format(command=command))
+    print(_("Friends connect with: {command}").format(command=host.connect_hint))
+    print(_("Ctrl+C stops the host."), flush=True)
     try:
         await stopped.wait()
     finally:
         await host.close()
-    print("hotseat host: stopped", flush=True)
+    print("hotseat host: " + _("stopped"), flush=True)
     return 0
 
 

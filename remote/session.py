@@ -4,10 +4,10 @@ joined to one SSH channel.
 The child is `setsid --ctty python -I -m tui --save-dir=FOLDER --player=NAME`
 (`child_command`): a session of its own whose controlling terminal is that pty, so the kernel
 hangs it up even if the host dies without a word; it runs in the save folder with a clean
-environment (`child_env`: PATH, HOME, where state lives, LANG=C.UTF-8 and a sane TERM;
-never what the client sends: `SessionChannel` refuses every environment variable and keeps
-none) and under a limit of its address space (RLIMIT_AS, APP_MEMORY by default), so that no
-app can take the machine. The pty starts at the client's terminal size (TIOCSWINSZ, kept
+environment (`child_env`: PATH, HOME, where state and settings live, LANG=C.UTF-8 and a
+sane TERM; never what the client sends: `SessionChannel` refuses every environment variable
+and keeps none) and under a limit of its address space (RLIMIT_AS, APP_MEMORY by default),
+so that no app can take the machine. The pty starts at the client's terminal size (TIOCSWINSZ, kept
 between SMALLEST_SIZE and LARGEST_SIZE), and each window change from the client resizes it.
 
 Bytes flow through two pumps. The pty master is read with `loop.add_reader` into the
@@ -37,7 +37,7 @@ import signal
 import struct
 import sys
 import termios
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -53,6 +53,7 @@ from remote.terminal import (
     InputLimit,
     TerminalModes,
 )
+from tui.i18n import N_, _, choose, language, ngettext, use
 
 if TYPE_CHECKING:
     from remote.server import Host
@@ -68,10 +69,11 @@ APP_MEMORY = 1024**3
 four times what an app at a busy table maps, and a bound on what one player can take."""
 MAX_CHANNELS = 10
 """Session channels one connection may have open at once (OpenSSH's MaxSessions)."""
-SESSION_ENDED = "hotseat: the host ended this session; every move shown was saved"
-APP_ENDED = "hotseat: the game ended unexpectedly; every move shown was saved"
-REMOVED = "hotseat: your key is no longer registered here; every move shown was saved"
-FLOODED = "hotseat: too much input (a huge paste?); every move shown was saved"
+# The last line a player reads when their session ends, in their language (`in_language_of`).
+SESSION_ENDED = N_("hotseat: the host ended this session; every move shown was saved")
+APP_ENDED = N_("hotseat: the game ended unexpectedly; every move shown was saved")
+REMOVED = N_("hotseat: your key is no longer registered here; every move shown was saved")
+FLOODED = N_("hotseat: too much input (a huge paste?); every move shown was saved")
 FLOOD_BYTES = 1024 * 1024
 """Bytes of a player's input dropped within FLOOD_SECONDS that end their session: far beyond
 any typing or honest paste, and ended early, since every byte costs the host decrypting."""
@@ -120,8 +122,15 @@ def sane_term(term_type: str | None) -> str:
     return DEFAULT_TERM
 
 
-HOST_SETTINGS = ("HOTSEAT_STATE_DIR", "XDG_STATE_HOME")
-"""The host's own settings a session's app keeps: where per-user state lives."""
+HOST_SETTINGS = (
+    "HOTSEAT_STATE_DIR",
+    "XDG_STATE_HOME",
+    "HOTSEAT_CONFIG_DIR",
+    "XDG_CONFIG_HOME",
+    "HOTSEAT_LOCALE_DIR",
+)
+"""The host's own settings a session's app keeps: where per-user state and settings (each
+player's language) live, and the catalogs of the languages."""
 
 
 def child_env(term_type: str | None) -> dict[str, str]:
@@ -160,6 +169,18 @@ def signal_group(pid: int, signum: int) -> None:
         os.killpg(pid, signum)
 
 
+@contextlib.contextmanager
+def in_language_of(player: RemotePlayer) -> Iterator[None]:
+    """Words made inside are in the language `player`'s app speaks (the one they chose in
+    it, else English), not the host's; the host's own language again after."""
+    host_language = language()
+    use(choose(None, child_env(None), player.name))
+    try:
+        yield
+    finally:
+        use(host_language)
+
+
 def say(process: asyncssh.SSHServerProcess[bytes], line: str) -> None:
     """One line on the client's stderr, ended as its terminal needs."""
     end = "\r\n" if process.get_terminal_type() is not None else "\n"
@@ -176,11 +197,11 @@ def registered(registry: Registry, player: RemotePlayer) -> bool:
         return True
 
 
-def exit_status(code: int) -> str:
-    """How an app's exit code reads in the host's log."""
+def ended_badly(name: str, code: int) -> str:
+    """The host's log line for the game of `name` that ended with exit code `code`."""
     if code < 0:
-        return f"was killed by signal {-code}"
-    return f"exited with status {code}"
+        return _("the game of {name} was killed by signal {signal}").format(name=name, signal=-code)
+    return _("the game of {name} exited with status {code}").format(name=name, code=code)
 
 
 class SessionChannel(asyncssh.SSHServerChannel[bytes]):
@@ -210,7 +231,9 @@ class Channels:
         if len(self._open) >= MAX_CHANNELS:
             raise asyncssh.ChannelOpenError(
                 asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
-                f"hotseat: too many sessions on one connection (at most {MAX_CHANNELS})",
+                _("hotseat: too many sessions on one connection (at most {count})").format(
+                    count=MAX_CHANNELS
+                ),
             )
         channel = conn.create_server_channel()
         # asyncssh builds the channel from the connection's options and has no setting
@@ -294,8 +317,13 @@ class Session:
             )
         except OSError as error:
             os.close(master)
-            self._host.log(f"the game could not start for {self._player.name}: {error}")
-            say(self._process, "hotseat: the game could not start; please tell the host")
+            self._host.log(
+                _("the game could not start for {name}: {error}").format(
+                    name=self._player.name, error=error
+                )
+            )
+            with in_language_of(self._player):
+                say(self._process, _("hotseat: the game could not start; please tell the host"))
             self._process.exit(1)
             return None
         finally:
@@ -339,7 +367,11 @@ class Session:
         while registered(self._host.registry, self._player):
             await asyncio.sleep(REGISTRY_POLL)
         self._reason = REMOVED
-        self._host.log(f"{self._player.name}'s session ended: their key is no longer registered")
+        self._host.log(
+            _("{name}'s session ended: their key is no longer registered").format(
+                name=self._player.name
+            )
+        )
 
     def _give_terminal_back(self, hung_up: bool) -> None:
         """When the app did not end by itself, or ended leaving modes on (it was killed),
@@ -351,6 +383,8 @@ class Session:
         else:
             return
         start = RESTORE if self._modes.left_on else FRESH_LINE
+        with in_language_of(self._player):
+            line = _(line)
         with contextlib.suppress(OSError, asyncssh.Error):  # the client may be gone already
             self._process.stdout.write(start + line.encode() + b"\r\n")
 
@@ -358,11 +392,16 @@ class Session:
         """A line in the host's log when the app ended badly or input was dropped."""
         name = self._player.name
         if not hung_up and code:
-            self._host.log(f"the game of {name} {exit_status(code)}")
+            self._host.log(ended_badly(name, code))
         if self.dropped:
             self._host.log(
-                f"{self.dropped} bytes of {name}'s input were dropped (too fast, a paste "
-                f"over {PASTE_LIMIT} bytes, or while the app was not reading)"
+                ngettext(
+                    "{count} byte of {name}'s input was dropped (too fast, a paste over "
+                    "{limit} bytes, or while the app was not reading)",
+                    "{count} bytes of {name}'s input were dropped (too fast, a paste over "
+                    "{limit} bytes, or while the app was not reading)",
+                    self.dropped,
+                ).format(count=self.dropped, name=name, limit=PASTE_LIMIT)
             )
 
     async def _hang_up(
@@ -476,8 +515,9 @@ class Session:
             await asyncio.wait_for(self._process.stdout.drain(), SLOW_CLIENT_SECONDS)
         except TimeoutError:
             self._host.log(
-                f"{self._player.name} was disconnected: their terminal stopped reading for "
-                f"{SLOW_CLIENT_SECONDS} s"
+                _("{name} was disconnected: their terminal stopped reading for {seconds} s").format(
+                    name=self._player.name, seconds=SLOW_CLIENT_SECONDS
+                )
             )
             self._process.channel.get_connection().abort()
             self._stop.set()
@@ -490,7 +530,7 @@ class Session:
 
     def _flush_output(self) -> None:
         """The child's last words (e.g. leaving the alternate screen), if the client is there."""
-        for _ in range(FLUSH_CHUNKS):
+        for _chunk in range(FLUSH_CHUNKS):
             try:
                 data = os.read(self._master, CHUNK)
                 if not data:

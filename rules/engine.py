@@ -31,7 +31,17 @@ MAX_STORED_NAME = 4 * MAX_NAME_CELLS
 
 
 class IllegalAction(ValueError):
-    """An action that the rules do not allow now; the state is left unchanged."""
+    """An action that the rules do not allow now; the state is left unchanged.
+
+    `code` names the rule that refuses it (each game documents its own; "not-to-act",
+    "not-legal" and "bad-action" are shared) and `fields` the facts the refusal names
+    (seats, cards, counts), so that a screen says it in the player's language.
+    """
+
+    def __init__(self, code: str, **fields: JSON) -> None:
+        super().__init__(code if not fields else f"{code} {fields}")
+        self.code = code
+        self.fields = fields
 
 
 class SetupError(ValueError):
@@ -146,9 +156,14 @@ class Game(ABC):
         players: Sequence[str],
         seed: int,
         options: Mapping[str, JSON] | None = None,
-        **setup: JSON,
     ) -> Any:
-        """A fresh state. `setup` holds per-game staging (explicit deck, dealer) for tests."""
+        """A fresh state.
+
+        Each game adds its own keyword-only setup parameters after `options`, all with
+        defaults: staging (an explicit deck, dealer) for tests, and what `older_rules`
+        returns. Callers pass a saved setup as keywords; one the game does not declare
+        is a TypeError.
+        """
 
     @abstractmethod
     def to_act(self, state: Any) -> list[int]:
@@ -163,14 +178,16 @@ class Game(ABC):
         """The state after `seat` takes `action`; raises IllegalAction otherwise."""
 
     @abstractmethod
-    def view(self, state: Any, seat: int | None) -> dict[str, JSON]:
-        """What `seat` may know, as plain data; `None` is a spectator who sees public facts."""
+    def view(self, state: Any, seat: int | None) -> Mapping[str, JSON]:
+        """What `seat` may know, as plain data (each game declares its TypedDict); `None` is
+        a spectator who sees public facts."""
 
     @abstractmethod
-    def log(self, state: Any, seat: int | None, start: int = 0) -> list[dict[str, JSON]]:
-        """Events from index `start` on, in words, as `seat` may know them.
+    def log(self, state: Any, seat: int | None, start: int = 0) -> Sequence[Mapping[str, JSON]]:
+        """Events from index `start` on, as `seat` may know them.
 
-        Each entry: {"index": int, "actor": seat or None, "text": str}.
+        Each entry: {"index": int, "actor": seat or None, "event": a typed record with a
+        "kind" and its fields}; `tui/words` says it in words.
         """
 
     @abstractmethod
@@ -178,17 +195,17 @@ class Game(ABC):
         """True once the game has ended."""
 
     @abstractmethod
-    def result(self, state: Any) -> dict[str, JSON]:
+    def result(self, state: Any) -> Mapping[str, JSON]:
         """The outcome: {"ranking": [[seats tied at each place], ...], "winners": [...],
-        "losers": [...], "scores": [...] or None, "reason": str}."""
+        "losers": [...], "scores": [...] or None, "reason": a typed record with a "kind"}."""
 
     @abstractmethod
     def action_from_json(self, data: JSON) -> Action:
         """The action that `action.to_json()` produced; raises IllegalAction on bad data."""
 
     @abstractmethod
-    def summary(self, state: Any) -> dict[str, JSON]:
-        """Public one-line facts for a save list: {"turn": name or None, "status": str}."""
+    def summary(self, state: Any) -> Mapping[str, JSON]:
+        """Public facts for a save list: {"turn": name or None, "facts": a typed record}."""
 
     @abstractmethod
     def sample_state(self, view: Mapping[str, JSON], rng: random.Random) -> Any:
@@ -216,13 +233,15 @@ class Game(ABC):
 
     def state_to_json(self, state: Any) -> JSON:
         """The whole state as JSON data, for storing a game without its moves' replay."""
-        return _codec(self.state_class).encode(state)
+        return _codec(self.state_class).encode(state)  # type: ignore[arg-type]  # mypy#11470
 
     def state_from_json(self, data: JSON) -> Any:
         """The state `state_to_json` gave `data` for; ValueError if it is not exactly that."""
-        return _codec(self.state_class).decode(data)
+        return _codec(self.state_class).decode(data)  # type: ignore[arg-type]  # mypy#11470
 
 
 @functools.cache
 def _codec(cls: type[EventHistory]) -> StateCodec:
+    """The codec of one state class, made once. mypy wrongly takes a class for unhashable
+    here (python/mypy#11470), hence the ignored argument type where it is called."""
     return StateCodec(cls)

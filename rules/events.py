@@ -51,7 +51,7 @@ class EventHistory:
 
     def events_since(self, start: int) -> list[Event]:
         """The events from index `start` on, oldest first."""
-        found = []
+        found: list[Event] = []
         node = self.latest
         wanted = self.event_total - max(start, 0)
         while len(found) < wanted:

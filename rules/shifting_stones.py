@@ -12,6 +12,28 @@ refilled to 4. Skipping instead draws 2 cards, not twice in a row.
 
 Solo: a 16-card deck; a turn without a scored card is a strike; all 16 scored
 wins, 4 strikes lose.
+
+The engine says what happened as data (`StonesEvent`, `EndReason`, `StonesFacts`); the
+screens word it. A refused action carries one of these codes (`IllegalAction.code`, all
+in `RefusalCode`) with the facts it names as fields:
+
+- "game-over": nothing is played once the game has ended.
+- "not-to-act": another seat acts now (`turn`: that seat).
+- "bad-action": not a Shifting Stones action, or action data that is not one: `field`
+  names what is wrong ("action", "type" or a number's key) and `value` is what was
+  given, as text.
+- "bad-keys": a `type` action's data has exactly the keys `keys`.
+- "skip-after-action": skipping is the whole turn, not after an action.
+- "skip-twice": `seat` skipped its last turn and may not skip twice in a row.
+- "no-such-card": there is no `card`; the game's cards are `first` to `last`.
+- "card-scored": `card` is already scored.
+- "not-in-hand": `card` is not in the hand of `seat`.
+- "no-such-cell": there is no `cell`; cells are 0 to 8, row by row.
+- "cells-out-of-order": a shift names the lower cell first (`a`, `b`: as given).
+- "not-neighbours": cells `a` and `b` are not orthogonal neighbours.
+- "no-match": `card` (worth `value`) does not match the grid: `needs` lists each cell
+  whose stone shows another symbol (`cell`, the `symbol` it needs, the one it `shows`).
+- "not-legal": any other action that is not among the legal ones.
 """
 
 from __future__ import annotations
@@ -21,7 +43,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from functools import cache
-from typing import Any
+from typing import Any, Final, Literal, NotRequired, TypedDict
 
 from rules.catalog import CATALOG
 from rules.engine import JSON, Action, Game, IllegalAction, SetupError
@@ -30,17 +52,6 @@ from rules.shifting_stones_cards import CARDS
 from rules.shifting_stones_deck import KIND_OF, STONE_COUNTS, STONE_SIDES
 
 CELLS = 9
-CELL_NAMES = (
-    "top left",
-    "top middle",
-    "top right",
-    "middle left",
-    "the centre",
-    "middle right",
-    "bottom left",
-    "bottom middle",
-    "bottom right",
-)
 NEIGHBOURS = tuple(
     (a, b)
     for a in range(CELLS)
@@ -83,10 +94,363 @@ SOLO_DECK = {1: 8, 2: 4, 3: 3, 5: 1}
 """Solo: how many cards of each value the 16-card deck holds."""
 MAX_STRIKES = 4
 """Solo: strikes that lose the game."""
-PLAY, OVER = "play", "over"
+PLAY: Final = "play"
+OVER: Final = "over"
 
 Stone = tuple[str, str]
 """A stone as (up, down) symbols."""
+
+Phase = Literal["play", "over"]
+RefusalCode = Literal[
+    "game-over",
+    "not-to-act",
+    "bad-action",
+    "bad-keys",
+    "skip-after-action",
+    "skip-twice",
+    "no-such-card",
+    "card-scored",
+    "not-in-hand",
+    "no-such-cell",
+    "cells-out-of-order",
+    "not-neighbours",
+    "no-match",
+    "not-legal",
+]
+"""The codes of refused actions (see the module doc for their fields)."""
+
+
+class CardView(TypedDict):
+    """A face-up card: its id, its points and its 9 cells, each a symbol or None (grey)."""
+
+    id: int
+    value: int
+    pattern: list[str | None]
+
+
+class HandCardView(CardView):
+    """A card of the seat's own hand, and whether it may be scored now."""
+
+    scorable: bool
+
+
+class StoneView(TypedDict):
+    """A stone: the symbol face up and the one on its other side."""
+
+    up: str
+    down: str
+
+
+class SeatView(TypedDict):
+    """What everyone sees of a seat: its hand counted, its scored cards, their points and
+    how many of them are 1-point cards, and whether its last turn was a skip."""
+
+    name: str
+    hand_count: int
+    scored: list[CardView]
+    points: int
+    ones: int
+    skipped_last: bool
+
+
+class DeckValue(TypedDict):
+    """How many cards of `value` points the game holds."""
+
+    value: int
+    count: int
+
+
+class TurnView(TypedDict):
+    """The turn in play: actions taken, cards scored, whether a skip is allowed now."""
+
+    actions: int
+    scored: int
+    can_skip: bool
+
+
+class LastTurn(TypedDict):
+    """The latest turn as everyone saw it (see `_last_turn`)."""
+
+    seat: int
+    actions: list[dict[str, JSON]]
+    cells: list[int]
+
+
+class ShiftingStonesView(TypedDict):
+    """What one seat (or a spectator) may know (see `ShiftingStones.view`)."""
+
+    game: str
+    seat: int | None
+    players: list[str]
+    phase: Phase
+    to_act: list[int]
+    start: int
+    solo: bool
+    edition: int
+    grid: list[StoneView]
+    hand: list[HandCardView]
+    seats: list[SeatView]
+    draw_count: int
+    discard_top: CardView | None
+    discard_count: int
+    discard: list[CardView]
+    reshuffled: list[list[int]]
+    deck_values: list[DeckValue]
+    turn: TurnView
+    goal: int
+    last_round: bool
+    trigger: int | None
+    strikes: int
+    max_strikes: int
+    scores: list[int] | None
+    winners: list[int]
+    last: LastTurn | None
+
+
+class DrawnCard(TypedDict):
+    """A drawn card as its drawer sees it: its id and points."""
+
+    id: int
+    value: int
+
+
+class StartEvent(TypedDict):
+    """The deal: `first` takes the first turn; the last round begins once someone has
+    scored `goal` cards."""
+
+    kind: Literal["start"]
+    first: int
+    goal: int
+
+
+class SoloStartEvent(TypedDict):
+    """The solo deal: `seat` plays alone, to score all `goal` cards before `max_strikes`
+    strikes."""
+
+    kind: Literal["solo-start"]
+    seat: int
+    goal: int
+    max_strikes: int
+
+
+class ShiftEvent(TypedDict):
+    """`seat` discarded `card` (worth `value`) and swapped the stones at cells `a` < `b`."""
+
+    kind: Literal["shift"]
+    seat: int
+    card: int
+    value: int
+    a: int
+    b: int
+
+
+class FlipEvent(TypedDict):
+    """`seat` discarded `card` (worth `value`) and turned the stone at `cell` over: it
+    showed `was` and shows `now`."""
+
+    kind: Literal["flip"]
+    seat: int
+    card: int
+    value: int
+    cell: int
+    was: str
+    now: str
+
+
+class ScoreEvent(TypedDict):
+    """`seat` scored `card`, worth `value`."""
+
+    kind: Literal["score"]
+    seat: int
+    card: int
+    value: int
+
+
+class SkipEvent(TypedDict):
+    """`seat` skipped and drew `count` cards (none: both piles were empty); only the
+    drawer's own log names the `cards`."""
+
+    kind: Literal["skip"]
+    seat: int
+    count: int
+    cards: NotRequired[list[DrawnCard]]
+
+
+class DrawEvent(TypedDict):
+    """After its turn, `seat` drew `count` cards; only the drawer's own log names the
+    `cards`."""
+
+    kind: Literal["draw"]
+    seat: int
+    count: int
+    cards: NotRequired[list[DrawnCard]]
+
+
+class EndEvent(TypedDict):
+    """`seat`'s turn ended: it said so, or its hand is empty (`hand_empty`)."""
+
+    kind: Literal["end"]
+    seat: int
+    hand_empty: bool
+
+
+class ReshuffleEvent(TypedDict):
+    """The discard pile (`count` cards) was shuffled into a new draw pile."""
+
+    kind: Literal["reshuffle"]
+    count: int
+
+
+class LastRoundEvent(TypedDict):
+    """The last round begins: `seat` has scored `scored` cards."""
+
+    kind: Literal["last-round"]
+    seat: int
+    scored: int
+
+
+class StrikeEvent(TypedDict):
+    """Solo: a turn without a scored card, strike `number` of `max_strikes`."""
+
+    kind: Literal["strike"]
+    number: int
+    max_strikes: int
+
+
+class OverEvent(TypedDict):
+    """The game is over: `winners` have the most points, `points`; `scores` are every
+    seat's final points."""
+
+    kind: Literal["over"]
+    winners: list[int]
+    points: int
+    scores: list[int]
+
+
+class SoloOverEvent(TypedDict):
+    """The solo game is over: `seat` scored every card and `won`, or got `max_strikes`
+    strikes and lost."""
+
+    kind: Literal["solo-over"]
+    seat: int
+    won: bool
+    max_strikes: int
+
+
+StonesEvent = (
+    StartEvent
+    | SoloStartEvent
+    | ShiftEvent
+    | FlipEvent
+    | ScoreEvent
+    | SkipEvent
+    | DrawEvent
+    | EndEvent
+    | ReshuffleEvent
+    | LastRoundEvent
+    | StrikeEvent
+    | OverEvent
+    | SoloOverEvent
+)
+"""What happened, as one seat may know it."""
+
+
+class LogEntry(TypedDict):
+    """One event of the log, by its index, with the seat whose action caused it."""
+
+    index: int
+    actor: int | None
+    event: StonesEvent
+
+
+class MostPointsReason(TypedDict):
+    """Why a game of several ended: `trigger` scored `scored` cards, which began the last
+    round; `winners` have the most points, `points`."""
+
+    kind: Literal["most-points"]
+    trigger: int
+    scored: int
+    winners: list[int]
+    points: int
+
+
+class SoloWonReason(TypedDict):
+    """Solo: `seat` scored all `goal` cards."""
+
+    kind: Literal["solo-won"]
+    seat: int
+    goal: int
+
+
+class SoloLostReason(TypedDict):
+    """Solo: `seat` got `strikes` strikes."""
+
+    kind: Literal["solo-lost"]
+    seat: int
+    strikes: int
+
+
+EndReason = MostPointsReason | SoloWonReason | SoloLostReason
+"""Why the game ended."""
+
+
+class SeatFacts(TypedDict):
+    """A player by name and their points so far."""
+
+    name: str
+    points: int
+
+
+class PlayFacts(TypedDict):
+    """A game of several in play: every player's points, the draw pile's size, and
+    whether the last round has begun."""
+
+    phase: Literal["play"]
+    seats: list[SeatFacts]
+    draw: int
+    last_round: bool
+
+
+class OverFacts(TypedDict):
+    """A game of several is over: the winners by name and their points."""
+
+    phase: Literal["over"]
+    winners: list[str]
+    points: int
+
+
+class SoloFacts(TypedDict):
+    """A solo game: `scored` of `goal` cards scored, `strikes` of `max_strikes`; once
+    `over`, whether it was `won`."""
+
+    phase: Literal["solo"]
+    over: bool
+    won: bool
+    scored: int
+    goal: int
+    strikes: int
+    max_strikes: int
+
+
+StonesFacts = PlayFacts | OverFacts | SoloFacts
+"""What a save list says of a game."""
+
+
+class ShiftingStonesSummary(TypedDict):
+    """Whose turn (a name, None once over) and the facts of a game."""
+
+    turn: str | None
+    facts: StonesFacts
+
+
+class ShiftingStonesResult(TypedDict):
+    """The outcome of a finished game."""
+
+    ranking: list[list[int]]
+    winners: list[int]
+    losers: list[int]
+    scores: list[int]
+    reason: EndReason
 
 
 def matches(ups: Sequence[str], card: int) -> bool:
@@ -100,7 +464,7 @@ def stone_kind(stone: Sequence[str]) -> Stone:
     return STONE_SIDES[KIND_OF[stone[0]]]
 
 
-def card_view(card: int) -> dict[str, JSON]:
+def card_view(card: int) -> CardView:
     """A face-up card as plain data."""
     return {"id": card, "value": VALUE[card], "pattern": list(PATTERN[card])}
 
@@ -466,22 +830,22 @@ class ShiftingStones(Game):
         return list(_legal(state))
 
     def _check(self, state: ShiftingStonesState, seat: int, action: Action) -> None:
-        """Raise IllegalAction, saying why, unless `action` is in `legal_actions(state, seat)`."""
+        """Raise IllegalAction with the rule's code unless `action` is in
+        `legal_actions(state, seat)`."""
         if state.turn is None:
-            raise IllegalAction("The game is over")
+            raise IllegalAction("game-over")
         if not isinstance(action, Skip | Shift | Flip | Score | EndTurn):
-            raise IllegalAction(f"{action!r} is not a Shifting Stones action")
-        name = state.players[state.turn]
+            raise IllegalAction("bad-action", field="action", value=type(action).__name__)
         if seat != state.turn:
-            raise IllegalAction(f"It is {name}'s turn")
+            raise IllegalAction("not-to-act", turn=state.turn)
         if isinstance(action, Skip):
             if state.actions:
-                raise IllegalAction("Skipping takes the whole turn: not after an action")
-            raise IllegalAction(f"{name} skipped last turn and may not skip twice in a row")
+                raise IllegalAction("skip-after-action")
+            raise IllegalAction("skip-twice", seat=state.turn)
         for field in fields(action):
             value = getattr(action, field.name)
             if type(value) is not int:
-                raise IllegalAction(f"{field.name} must be a whole number, not {value!r}")
+                raise IllegalAction("bad-action", field=field.name, value=repr(value))
         card = getattr(action, "card", None)
         if card is not None:
             _check_card(state, state.turn, card)
@@ -489,14 +853,12 @@ class ShiftingStones(Game):
             _check_cell(action.a)
             _check_cell(action.b)
             if action.a >= action.b:
-                raise IllegalAction("Name the lower cell first: a < b")
-            raise IllegalAction(
-                f"{CELL_NAMES[action.a]} and {CELL_NAMES[action.b]} are not orthogonal neighbours"
-            )
+                raise IllegalAction("cells-out-of-order", a=action.a, b=action.b)
+            raise IllegalAction("not-neighbours", a=action.a, b=action.b)
         if isinstance(action, Flip):
             _check_cell(action.cell)
         if isinstance(action, Score):
-            raise IllegalAction(_mismatch_text(state.grid, action.card))
+            raise _mismatch(state.grid, action.card)
 
     # ---- playing ----------------------------------------------------------
 
@@ -504,7 +866,7 @@ class ShiftingStones(Game):
         """Only a legal action is played, on a clone; a refusal says what is wrong."""
         if seat != state.turn or action not in _legal(state) or not _whole(action):
             self._check(state, seat, action)
-            raise IllegalAction(f"{action!r} is not allowed now")
+            raise IllegalAction("not-legal")
         new = state.clone()
         if isinstance(action, Shift):
             _shift(new, seat, action.card, action.a, action.b)
@@ -520,7 +882,7 @@ class ShiftingStones(Game):
 
     # ---- what players see -------------------------------------------------
 
-    def view(self, state: ShiftingStonesState, seat: int | None) -> dict[str, JSON]:
+    def view(self, state: ShiftingStonesState, seat: int | None) -> ShiftingStonesView:
         """The grid (both sides of every stone), the seat's own hand with what it may
         score now, every seat's hand size and scored cards, the piles' sizes and the
         discard pile's top card, and the current turn so far.
@@ -539,17 +901,17 @@ class ShiftingStones(Game):
             raise ValueError(f"no seat {seat!r} in a game of {n}")
         ups = tuple(up for up, _ in state.grid)
         playing = state.turn is not None
-        hand = []
+        hand: list[HandCardView] = []
         if seat is not None:
             for card in state.hands[seat]:
                 entry = card_view(card)
-                entry["scorable"] = playing and seat == state.turn and matches(ups, card)
-                hand.append(entry)
+                scorable = playing and seat == state.turn and matches(ups, card)
+                hand.append({**entry, "scorable": scorable})
         return {
             "game": self.id,
             "seat": seat,
             "players": list(state.players),
-            "phase": state.phase,
+            "phase": OVER if state.phase == OVER else PLAY,
             "to_act": self.to_act(state),
             "start": state.start,
             "solo": state.solo,
@@ -679,44 +1041,59 @@ class ShiftingStones(Game):
         state.legal = None
         return state
 
-    def log(
-        self, state: ShiftingStonesState, seat: int | None, start: int = 0
-    ) -> list[dict[str, JSON]]:
-        """The events in words; drawn cards are named only in the drawer's own log."""
-        names = state.players
+    def log(self, state: ShiftingStonesState, seat: int | None, start: int = 0) -> list[LogEntry]:
+        """The events from `start` on, as data, as `seat` may know them: drawn cards are
+        named only in the drawer's own log, the others read how many."""
+        solo = state.solo
         start = min(max(start, 0), state.event_total)
         return [
-            {"index": index, "actor": event[1], "text": _event_text(event, names, seat)}
+            {"index": index, "actor": event[1], "event": _typed_event(event, seat, solo)}
             for index, event in enumerate(state.events_since(start), start=start)
         ]
 
-    def summary(self, state: ShiftingStonesState) -> dict[str, JSON]:
-        view = self.view(state, None)
-        names = view["players"]
-        turn = names[view["to_act"][0]] if view["to_act"] else None
-        seats = view["seats"]
-        if view["solo"]:
-            progress = f"{len(seats[0]['scored'])} of {view['goal']} scored"
-            if view["phase"] == OVER:
-                status = f"Over · {'won' if view['winners'] else 'lost'} · {progress}"
-            else:
-                status = f"{progress} · strikes {view['strikes']}/{view['max_strikes']}"
-        elif view["phase"] == OVER:
-            best = max(view["scores"])
-            status = f"Over · {_and([names[i] for i in view['winners']])} won with {best} pts"
+    def summary(self, state: ShiftingStonesState) -> ShiftingStonesSummary:
+        """Whose turn, by name, and where the game stands: every player's points and the
+        draw pile, or who won with how many points; solo, the cards scored and the
+        strikes."""
+        names = state.players
+        turn = None if state.turn is None else names[state.turn]
+        over = state.phase == OVER
+        facts: StonesFacts
+        if state.solo:
+            facts = {
+                "phase": "solo",
+                "over": over,
+                "won": bool(state.winners),
+                "scored": len(state.scored[0]),
+                "goal": state.goal,
+                "strikes": state.strikes,
+                "max_strikes": MAX_STRIKES,
+            }
+        elif over:
+            assert state.scores is not None
+            facts = {
+                "phase": OVER,
+                "winners": [names[seat] for seat in state.winners],
+                "points": max(state.scores),
+            }
         else:
-            scores = ", ".join(f"{info['name']} {info['points']} pts" for info in seats)
-            status = f"{scores} · draw {view['draw_count']}"
-            if view["last_round"]:
-                status += " · last round"
-        return {"turn": turn, "status": status}
+            facts = {
+                "phase": PLAY,
+                "seats": [
+                    {"name": name, "points": points(cards)}
+                    for name, cards in zip(names, state.scored, strict=True)
+                ],
+                "draw": len(state.draw),
+                "last_round": state.last_round,
+            }
+        return {"turn": turn, "facts": facts}
 
     # ---- the end ----------------------------------------------------------
 
     def is_over(self, state: ShiftingStonesState) -> bool:
         return state.phase == OVER
 
-    def result(self, state: ShiftingStonesState) -> dict[str, JSON]:
+    def result(self, state: ShiftingStonesState) -> ShiftingStonesResult:
         """Seats ranked by final score (ties share a place); solo: won or lost."""
         if state.scores is None:
             raise ValueError("the game is not over yet")
@@ -736,20 +1113,18 @@ class ShiftingStones(Game):
     # ---- actions as data --------------------------------------------------
 
     def action_from_json(self, data: JSON) -> Action:
-        """Read an action written by `to_json`."""
+        """Read an action written by `to_json`; bad data is refused with the rule's code."""
         if not isinstance(data, dict):
-            raise IllegalAction(f"an action is a JSON object, not {type(data).__name__}")
+            raise IllegalAction("bad-action", field="action", value=type(data).__name__)
         kind = data.get("type")
         keys = ACTION_KEYS.get(kind) if isinstance(kind, str) else None
         if keys is None:
-            raise IllegalAction(
-                f"unknown action type {kind!r}: use 'skip', 'shift', 'flip', 'score' or 'end'"
-            )
+            raise IllegalAction("bad-action", field="type", value=repr(kind))
         if set(data) != keys:
-            raise IllegalAction(f"a {kind!r} action has exactly the keys {sorted(keys)}")
+            raise IllegalAction("bad-keys", type=kind, keys=sorted(keys))
         for key in sorted(keys - {"type"}):
             if type(data[key]) is not int:
-                raise IllegalAction(f"{key} must be a whole number, not {data[key]!r}")
+                raise IllegalAction("bad-action", field=key, value=repr(data[key]))
         if kind == "skip":
             return SKIP
         if kind == "end":
@@ -786,7 +1161,7 @@ AFTER_TURN_EVENTS = frozenset({"draw", "reshuffle", "last", "strike", "over"})
 """The events that follow the end of a turn."""
 
 
-def _last_turn(state: ShiftingStonesState) -> dict[str, JSON] | None:
+def _last_turn(state: ShiftingStonesState) -> LastTurn | None:
     """The latest turn with its actions so far, as everyone saw it: whose (`seat`), its
     `actions` in order as action JSON (a skip alone; none when the turn ended at once),
     and the `cells` its shifts and flips changed, lowest first; None before the first.
@@ -794,15 +1169,15 @@ def _last_turn(state: ShiftingStonesState) -> dict[str, JSON] | None:
     window = 16
     while True:
         start = max(0, state.event_total - window)
-        found = _turn_in(state.events_since(start))
-        if found is not None or start == 0:
-            return found or None
+        whole, found = _turn_in(state.events_since(start))
+        if whole or start == 0:
+            return found
         window *= 4
 
 
-def _turn_in(events: Sequence[Event]) -> dict[str, JSON] | None:
-    """The latest turn in `events`, {} when there is none; None when the events may begin
-    in the middle of it."""
+def _turn_in(events: Sequence[Event]) -> tuple[bool, LastTurn | None]:
+    """Whether `events` hold the latest turn whole (False when they may begin in the
+    middle of it), and that turn, None when there is none."""
     seat: int | None = None
     actions: list[dict[str, JSON]] = []
     for event in reversed(events):
@@ -811,9 +1186,9 @@ def _turn_in(events: Sequence[Event]) -> dict[str, JSON] | None:
             if kind in AFTER_TURN_EVENTS:
                 continue
             if kind == "skip":
-                return {"seat": event[1], "actions": [SKIP.to_json()], "cells": []}
+                return True, {"seat": event[1], "actions": [SKIP.to_json()], "cells": []}
             if kind not in MOVE_EVENTS and kind != "end":
-                return {}
+                return True, None
             seat = event[1]
             if kind == "end":
                 continue
@@ -821,7 +1196,7 @@ def _turn_in(events: Sequence[Event]) -> dict[str, JSON] | None:
             break
         actions.append(_event_action(event).to_json())
     else:
-        return None
+        return False, None
     actions.reverse()
     cells = sorted(
         {
@@ -831,7 +1206,7 @@ def _turn_in(events: Sequence[Event]) -> dict[str, JSON] | None:
             if (cell := action.get(key)) is not None
         }
     )
-    return {"seat": seat, "actions": actions, "cells": cells}
+    return True, {"seat": seat, "actions": actions, "cells": cells}
 
 
 def _event_action(event: Event) -> Action:
@@ -883,7 +1258,7 @@ def _reshuffled(state: ShiftingStonesState, seat: int | None) -> list[list[int]]
     return found
 
 
-def _deck_values(state: ShiftingStonesState) -> list[dict[str, JSON]]:
+def _deck_values(state: ShiftingStonesState) -> list[DeckValue]:
     """How many cards of each value are in the game (all but those out of play)."""
     out = Counter(VALUE[card] for card in state.out_of_play)
     return [
@@ -918,35 +1293,39 @@ def _legal(state: ShiftingStonesState) -> tuple[Action, ...]:
 
 
 def _whole(action: Action) -> bool:
-    """False for a number given as True or 1.0, which compare equal to whole numbers."""
-    return all(type(getattr(action, field.name)) is int for field in fields(action))
+    """False for a number given as True or 1.0, which compare equal to whole numbers, and
+    for anything but one of this game's actions (dataclasses of numbers)."""
+    return isinstance(action, Skip | Shift | Flip | Score | EndTurn) and all(
+        type(getattr(action, field.name)) is int for field in fields(action)
+    )
 
 
 def _check_card(state: ShiftingStonesState, seat: int, card: int) -> None:
     """Raise IllegalAction unless the seat holds the card."""
     cards = EDITIONS[state.edition]
     if card not in cards:
-        raise IllegalAction(f"There is no card {card}: cards are {cards.start} to {cards.stop - 1}")
+        raise IllegalAction("no-such-card", card=card, first=cards.start, last=cards.stop - 1)
     if card in state.hands[seat]:
         return
     if any(card in scored for scored in state.scored):
-        raise IllegalAction(f"Card {card} is already scored")
-    raise IllegalAction(f"Card {card} is not in {state.players[seat]}'s hand")
+        raise IllegalAction("card-scored", card=card)
+    raise IllegalAction("not-in-hand", card=card, seat=seat)
 
 
 def _check_cell(cell: int) -> None:
+    """Raise IllegalAction unless `cell` is one of the grid's."""
     if not 0 <= cell < CELLS:
-        raise IllegalAction(f"There is no cell {cell}: cells are 0 to 8, row by row")
+        raise IllegalAction("no-such-cell", cell=cell)
 
 
-def _mismatch_text(grid: tuple[Stone, ...], card: int) -> str:
-    """Why the card cannot be scored: the cells that show something else."""
-    wrong = [
-        f"{symbol} at {CELL_NAMES[cell]} (shows {grid[cell][0]})"
+def _mismatch(grid: tuple[Stone, ...], card: int) -> IllegalAction:
+    """Why the card cannot be scored: the cells that show another symbol than it needs."""
+    needs = [
+        {"cell": cell, "symbol": symbol, "shows": grid[cell][0]}
         for cell, symbol in NEEDS[card]
         if grid[cell][0] != symbol
     ]
-    return f"This {VALUE[card]}-point card does not match: it needs {_and(wrong)}"
+    return IllegalAction("no-match", card=card, value=VALUE[card], needs=needs)
 
 
 def _discard(state: ShiftingStonesState, seat: int, card: int) -> None:
@@ -1074,91 +1453,83 @@ def _finish(state: ShiftingStonesState) -> None:
     state.record(("over", None, state.winners, state.scores))
 
 
-def _and(words: Sequence[str]) -> str:
-    """ "Ann", "Ann and Bob", "Ann, Bob and Cy"."""
-    if len(words) == 1:
-        return words[0]
-    return ", ".join(words[:-1]) + " and " + words[-1]
+def _drawn(drawn: tuple[int, ...]) -> list[DrawnCard]:
+    """Drawn cards as their drawer sees them."""
+    return [{"id": card, "value": VALUE[card]} for card in drawn]
 
 
-def _cards_count(count: int) -> str:
-    return "1 card" if count == 1 else f"{count} cards"
-
-
-def _points_text(value: int) -> str:
-    return "1 point" if value == 1 else f"{value} points"
-
-
-def _drawn_text(drawn: tuple[int, ...], own: bool) -> str:
-    """ "3 cards", or for the drawer "3 cards: 1 point, 2 points, 1 point"."""
-    if not drawn:
-        return "no cards: both piles are empty"
-    text = _cards_count(len(drawn))
-    if own:
-        text += ": " + ", ".join(_points_text(VALUE[card]) for card in drawn)
-    return text
-
-
-def _end_reason(state: ShiftingStonesState) -> str:
+def _end_reason(state: ShiftingStonesState) -> EndReason:
     """Why the game ended and who won."""
-    names = state.players
     if state.solo:
         if state.winners:
-            return f"{names[0]} scored all {state.goal} cards"
-        return f"{names[0]} got {MAX_STRIKES} strikes"
+            return {"kind": "solo-won", "seat": 0, "goal": state.goal}
+        return {"kind": "solo-lost", "seat": 0, "strikes": state.strikes}
     assert state.trigger is not None and state.scores is not None
-    best = max(state.scores)
-    winners = _and([names[seat] for seat in state.winners])
-    most = "share the most points" if len(state.winners) > 1 else "has the most points"
-    return (
-        f"{names[state.trigger]} scored {len(state.scored[state.trigger])} cards; "
-        f"{winners} {most} ({best})"
-    )
+    return {
+        "kind": "most-points",
+        "trigger": state.trigger,
+        "scored": len(state.scored[state.trigger]),
+        "winners": list(state.winners),
+        "points": max(state.scores),
+    }
 
 
-def _event_text(event: Event, names: tuple[str, ...], seat: int | None) -> str:
-    """One event in words, as `seat` may know it."""
+def _typed_event(event: Event, seat: int | None, solo: bool) -> StonesEvent:
+    """One raw event as data, as `seat` may know it: drawn cards only for the drawer."""
     kind, actor = event[0], event[1]
-    who = "" if actor is None else names[actor]
     if kind == "start":
-        if len(names) == 1:
-            return f"{who} plays solo: score all {event[2]} cards before {MAX_STRIKES} strikes"
-        return (
-            f"{who} takes the first turn; the last round begins once someone "
-            f"has scored {event[2]} cards"
-        )
+        if solo:
+            return {
+                "kind": "solo-start",
+                "seat": actor,
+                "goal": event[2],
+                "max_strikes": MAX_STRIKES,
+            }
+        return {"kind": "start", "first": actor, "goal": event[2]}
     if kind == "shift":
         card, a, b = event[2:]
-        return (
-            f"{who} shifted the stones at {CELL_NAMES[a]} and {CELL_NAMES[b]} "
-            f"(discarded a {VALUE[card]}-point card)"
-        )
+        return {"kind": "shift", "seat": actor, "card": card, "value": VALUE[card], "a": a, "b": b}
     if kind == "flip":
         card, cell, up, down = event[2:]
-        return (
-            f"{who} flipped the {up} at {CELL_NAMES[cell]} to {down} "
-            f"(discarded a {VALUE[card]}-point card)"
-        )
+        return {
+            "kind": "flip",
+            "seat": actor,
+            "card": card,
+            "value": VALUE[card],
+            "cell": cell,
+            "was": up,
+            "now": down,
+        }
     if kind == "score":
-        return f"{who} scored a {VALUE[event[2]]}-point card"
-    if kind == "skip":
-        return f"{who} skipped and drew {_drawn_text(event[2], actor == seat)}"
-    if kind == "draw":
-        return f"{who} drew {_drawn_text(event[2], actor == seat)}"
+        card = event[2]
+        return {"kind": "score", "seat": actor, "card": card, "value": VALUE[card]}
+    if kind in ("skip", "draw"):
+        drawn = event[2]
+        if kind == "skip":
+            skipped: SkipEvent = {"kind": "skip", "seat": actor, "count": len(drawn)}
+            if actor == seat:
+                skipped["cards"] = _drawn(drawn)
+            return skipped
+        refilled: DrawEvent = {"kind": "draw", "seat": actor, "count": len(drawn)}
+        if actor == seat:
+            refilled["cards"] = _drawn(drawn)
+        return refilled
     if kind == "end":
-        return f"{who}'s hand is empty: the turn ends" if event[2] else f"{who} ended the turn"
+        return {"kind": "end", "seat": actor, "hand_empty": event[2]}
     if kind == "reshuffle":
-        return f"The discard pile is shuffled into a new draw pile ({_cards_count(event[2])})"
+        return {"kind": "reshuffle", "count": event[2]}
     if kind == "last":
-        return f"Last round: {names[event[2]]} has scored {event[3]} cards"
+        return {"kind": "last-round", "seat": event[2], "scored": event[3]}
     if kind == "strike":
-        return f"Strike {event[2]} of {MAX_STRIKES}"
-    winners, scores = event[2], event[3]
-    if len(names) == 1:
-        if winners:
-            return f"Game over: {names[0]} scored every card and wins"
-        return f"Game over: {MAX_STRIKES} strikes — {names[0]} loses"
-    best = max(scores)
-    if len(winners) > 1:
-        return f"Game over: {_and([names[i] for i in winners])} share the win with {best} points"
-    return f"Game over: {names[winners[0]]} wins with {best} points"
+        return {"kind": "strike", "number": event[2], "max_strikes": MAX_STRIKES}
+    if kind == "over":
+        winners, scores = list(event[2]), list(event[3])
+        if solo:
+            return {
+                "kind": "solo-over",
+                "seat": 0,
+                "won": bool(winners),
+                "max_strikes": MAX_STRIKES,
+            }
+        return {"kind": "over", "winners": winners, "points": max(scores), "scores": scores}
+    raise ValueError(f"not a Shifting Stones event: {kind!r}")

@@ -97,7 +97,7 @@ def _codec(hint: Any) -> tuple[Encoder, Decoder]:
         return _set(args[0])
     if origin is dict:
         return _mapping(args[0], args[1])
-    if dataclasses.is_dataclass(hint):
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return _dataclass(hint)
     raise TypeError(f"a state field of type {hint!r} cannot be stored")
 
@@ -140,7 +140,7 @@ def _union(args: tuple[Any, ...]) -> tuple[Encoder, Decoder]:
     )
 
 
-def _sequence(item: Any, kind: type) -> tuple[Encoder, Decoder]:
+def _sequence(item: Any, kind: type[list[Any]] | type[tuple[Any, ...]]) -> tuple[Encoder, Decoder]:
     encode, decode = _codec(item)
 
     def encode_all(value: Any) -> JSONValue:

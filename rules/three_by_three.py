@@ -9,6 +9,37 @@ Tour 1 is the swap: every seat in turn, starting left of the dealer, chooses
 which three of its six hand and face-up cards lie face up. Tour 2 is play with
 drawing; tour 3 begins when the draw pile is empty. The first seat out of
 cards wins; the last one holding cards loses.
+
+The engine says what happened as data (`ThreeByThreeEvent`, `EndReason`,
+`ThreeByThreeFacts`); the screens word it. A refused action carries one of these codes
+(`IllegalAction.code`, all in `RefusalCode`) with the facts it names as fields:
+
+- "game-over": nothing is played once the game has ended.
+- "not-to-act": another seat acts now (`turn`: that seat).
+- "bad-action": not a 3 x 3 action, or action data that is not a JSON object of a known
+  "type".
+- "bad-keys": an action's data has exactly the keys `keys`.
+- "bad-cards": an action's cards are not a list (in JSON) or a tuple (in an action).
+- "not-a-card": `card` (as given) is not a card.
+- "bad-source": a play comes from "hand" or "face-up", not `source`.
+- "bad-slot": a face-down slot is 0, 1 or 2, not `slot`.
+- "no-cards": a play needs at least one card.
+- "out-of-order": the cards of an action are listed in order (`cards`: so).
+- "face-up-count": tour 1 chooses exactly 3 face-up cards, not `count`.
+- "not-held": `card` is not among the seat's cards `where` ("hand", "face-up" or, in
+  tour 1, "hand-or-face-up").
+- "tour-1-choose": in tour 1 the seat to act (`seat`) only chooses its face-up cards.
+- "tour-1-only": face-up cards are chosen in tour 1 only.
+- "face-down-now": `seat` has no hand or face-up cards left and turns up a face-down card.
+- "face-down-later": face-down cards are turned up only once hand and face-up cards are
+  gone.
+- "slot-empty": face-down `slot` is already turned up.
+- "hand-first": face-up cards are played only once the hand is empty.
+- "hand-empty": `seat` has no hand cards left and plays from its face-up cards.
+- "mixed-ranks": the cards of one play all have the same rank.
+- "does-not-fit": `cards` do not fit on `top`, the pile's top card.
+- "can-play": `seat` can play, so it may not take the pile.
+- "not-legal": any other action that is not among the legal ones.
 """
 
 from __future__ import annotations
@@ -19,7 +50,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
-from typing import Any
+from typing import Any, Final, Literal, NotRequired, TypedDict, cast
 
 from rules.catalog import CATALOG
 from rules.engine import JSON, Action, Game, IllegalAction, SetupError
@@ -40,23 +71,292 @@ DECK_COUNT = {decks: Counter(dict.fromkeys(FULL_DECK, decks)) for decks in (1, 2
 SEVEN = RANK_VALUE["7"]
 BURN_RUN = 4
 """Cards of one rank in a row on top of the pile that burn it."""
-HAND, FACE_UP, FACE_DOWN = "hand", "face-up", "face-down"
-SWAP, PLAY, OVER = "swap", "play", "over"
+HAND: Final = "hand"
+FACE_UP: Final = "face-up"
+FACE_DOWN: Final = "face-down"
+SWAP: Final = "swap"
+PLAY: Final = "play"
+OVER: Final = "over"
 
-RANK_PLURAL = {"J": "jacks", "Q": "queens", "K": "kings", "A": "aces"}
-COUNT_WORD = {4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight"}
-ORDINAL_SUFFIX = {1: "st", 2: "nd", 3: "rd"}
+Source = Literal["hand", "face-up", "face-down"]
+"""Where a seat plays from: its hand, its face-up cards, then its face-down cards."""
+Phase = Literal["swap", "play", "over"]
+"""Tour 1 (the swap), tours 2 and 3 (play), the end."""
+Burn = Literal["ten", "run"]
+"""What burned the pile: a 10, or a run of four or more cards of one rank."""
+Where = Literal["hand", "face-up", "hand-or-face-up"]
+"""The cards of a seat that a refused card is not among."""
+RefusalCode = Literal[
+    "game-over",
+    "not-to-act",
+    "bad-action",
+    "bad-keys",
+    "bad-cards",
+    "not-a-card",
+    "bad-source",
+    "bad-slot",
+    "no-cards",
+    "out-of-order",
+    "face-up-count",
+    "not-held",
+    "tour-1-choose",
+    "tour-1-only",
+    "face-down-now",
+    "face-down-later",
+    "slot-empty",
+    "hand-first",
+    "hand-empty",
+    "mixed-ranks",
+    "does-not-fit",
+    "can-play",
+    "not-legal",
+]
+"""The codes of refused actions (see the module doc for their fields)."""
+
+
+class SeatView(TypedDict):
+    """What everyone sees of a seat: its hand only counted, and the hand cards everyone
+    knows it holds (`known`); a face-down slot only as whether a card lies in it."""
+
+    name: str
+    hand_count: int
+    face_up: list[str]
+    face_down: list[bool]
+    place: int | None
+    ready: bool
+    known: list[str]
+
+
+class TopRun(TypedDict):
+    """The rank on top of the pile and how many cards of it lie there in a row."""
+
+    rank: str
+    count: int
+
+
+class LastMove(TypedDict):
+    """The latest move as everyone saw it (see `_last_move`)."""
+
+    seat: int
+    kind: Literal["swap", "play", "miss", "take"]
+    source: Source | None
+    cards: list[str]
+    burned: int
+    took: int
+
+
+class ThreeByThreeView(TypedDict):
+    """What one seat (or a spectator) may know (see `ThreeByThree.view`)."""
+
+    game: str
+    seat: int | None
+    players: list[str]
+    phase: Phase
+    tour: int
+    dealer: int
+    to_act: list[int]
+    hand: list[str]
+    seats: list[SeatView]
+    pile: list[str]
+    pile_count: int
+    top_run: TopRun | None
+    restriction: Literal["seven"] | None
+    draw_count: int
+    burned_count: int
+    burned: list[str]
+    source: Source | None
+    places: list[int]
+    loser: int | None
+    last: LastMove | None
+
+
+class DealEvent(TypedDict):
+    """`dealer` dealt; tour 1 begins and `first` chooses its face-up cards first."""
+
+    kind: Literal["deal"]
+    dealer: int
+    first: int
+
+
+class SwapEvent(TypedDict):
+    """`seat` chose `cards` as its face-up cards."""
+
+    kind: Literal["swap"]
+    seat: int
+    cards: list[str]
+
+
+class StartEvent(TypedDict):
+    """Everyone chose: play begins in `tour` (3 if the draw pile is already empty) and
+    `first` plays first."""
+
+    kind: Literal["start"]
+    first: int
+    tour: Literal[2, 3]
+
+
+class PlayEvent(TypedDict):
+    """`seat` played `cards` from `source` (a face-down card that fits is played as it is
+    turned up); a `burn` burned the pile of `burned` cards, and `again` the seat plays
+    again after it."""
+
+    kind: Literal["play"]
+    seat: int
+    source: Source
+    cards: list[str]
+    burn: Burn | None
+    burned: int
+    again: bool
+
+
+class RunEvent(TypedDict):
+    """`count` cards of `rank` lay in a row on top of the pile and burned it (`burned`
+    cards); `seat`, who laid the last of them, plays `again` (unless out of cards)."""
+
+    kind: Literal["run"]
+    seat: int
+    rank: str
+    count: int
+    burned: int
+    again: bool
+
+
+class DrawEvent(TypedDict):
+    """`seat` drew `count` cards; only the drawer's own log names the `cards`."""
+
+    kind: Literal["draw"]
+    seat: int
+    count: int
+    cards: NotRequired[list[str]]
+
+
+class TourThreeEvent(TypedDict):
+    """The draw pile is empty: tour 3 begins."""
+
+    kind: Literal["tour-3"]
+
+
+class TakeEvent(TypedDict):
+    """`seat` could not play and took the pile of `count` cards into its hand."""
+
+    kind: Literal["take"]
+    seat: int
+    count: int
+
+
+class MissEvent(TypedDict):
+    """`seat` turned up the face-down `card`, which does not fit: it took the pile with that
+    card, `count` cards in all."""
+
+    kind: Literal["miss"]
+    seat: int
+    card: str
+    count: int
+
+
+class OutEvent(TypedDict):
+    """`seat` has no cards left and takes `place` (1 is the winner)."""
+
+    kind: Literal["out"]
+    seat: int
+    place: int
+
+
+class OverEvent(TypedDict):
+    """The game is over: `loser` holds the last cards."""
+
+    kind: Literal["over"]
+    loser: int
+
+
+ThreeByThreeEvent = (
+    DealEvent
+    | SwapEvent
+    | StartEvent
+    | PlayEvent
+    | RunEvent
+    | DrawEvent
+    | TourThreeEvent
+    | TakeEvent
+    | MissEvent
+    | OutEvent
+    | OverEvent
+)
+"""What happened, as one seat may know it."""
+
+
+class LogEntry(TypedDict):
+    """One event of the log, by its index, with the seat whose move caused it."""
+
+    index: int
+    actor: int | None
+    event: ThreeByThreeEvent
+
+
+class EndReason(TypedDict):
+    """Why the game ended: `winner` got rid of all cards first, `loser` held the last."""
+
+    kind: Literal["first-out"]
+    winner: int
+    loser: int
+
+
+class SwapFacts(TypedDict):
+    """Tour 1: `ready` of `players` chose their face-up cards."""
+
+    phase: Literal["swap"]
+    ready: int
+    players: int
+
+
+class PlayFacts(TypedDict):
+    """Tours 2 and 3: the sizes of the discard and draw piles, how many players are out."""
+
+    phase: Literal["play"]
+    tour: Literal[2, 3]
+    pile: int
+    draw: int
+    out: int
+
+
+class OverFacts(TypedDict):
+    """The game is over: who won and who lost, by name."""
+
+    phase: Literal["over"]
+    winner: str
+    loser: str
+
+
+ThreeByThreeFacts = SwapFacts | PlayFacts | OverFacts
+"""What a save list says of a game, by its phase."""
+
+
+class ThreeByThreeSummary(TypedDict):
+    """Whose turn (a name, None once over) and the facts of a game."""
+
+    turn: str | None
+    facts: ThreeByThreeFacts
+
+
+class ThreeByThreeResult(TypedDict):
+    """The outcome of a finished game: one seat at each place, no scores."""
+
+    ranking: list[list[int]]
+    winners: list[int]
+    losers: list[int]
+    scores: None
+    reason: EndReason
 
 
 def card_label(card: str) -> str:
-    """A card as players write it: rank then suit symbol, e.g. "10♥", "Q♠"."""
+    """A card as its face shows it: rank then suit symbol, e.g. "10♥", "Q♠"."""
     if card not in SORT_KEY:
         raise ValueError(f"not a card: {card!r}")
     return rank_label(card[0]) + SUIT_SYMBOL[card[1]]
 
 
 def rank_label(rank: str) -> str:
-    """A rank character as players write it: "T" is "10", the others stay."""
+    """A rank character as a card face shows it: "T" is "10", the others stay."""
     return "10" if rank == "T" else rank
 
 
@@ -76,17 +376,6 @@ def fits(rank: str, top: str | None) -> bool:
     if top == "7":
         return RANK_VALUE[rank] <= SEVEN
     return RANK_VALUE[rank] >= RANK_VALUE[top]
-
-
-def need_text(top: str | None) -> str:
-    """What the next play must be, in words, on a pile topped by rank `top`."""
-    if top is None or top == "2":
-        return "any card"
-    if top == "7":
-        return "7 or lower, or a 10"
-    if top == "A":
-        return "A, or a 2 or 10"
-    return f"{rank_label(top)} or higher, or a 2 or 10"
 
 
 FITTING = {top: frozenset(rank for rank in RANKS if fits(rank, top)) for top in (None, *RANKS)}
@@ -262,7 +551,7 @@ def _holds_cards(state: ThreeByThreeState, seat: int) -> bool:
     return bool(state.hands[seat] or state.face_up[seat] or any(state.face_down[seat]))
 
 
-def _source(state: ThreeByThreeState, seat: int) -> str | None:
+def _source(state: ThreeByThreeState, seat: int) -> Source | None:
     """Where the seat plays from now: hand first, then face-up, then face-down."""
     if state.hands[seat]:
         return HAND
@@ -307,20 +596,6 @@ def _next_seat(state: ThreeByThreeState, seat: int) -> int:
     while nxt in state.places:
         nxt = (nxt + 1) % n
     return nxt
-
-
-def _labels(cards: Iterable[str]) -> str:
-    return " ".join(card_label(card) for card in cards)
-
-
-def _ordinal(place: int) -> str:
-    """1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, ... 21st."""
-    teen = 10 <= place % 100 <= 20
-    return f"{place}{'th' if teen else ORDINAL_SUFFIX.get(place % 10, 'th')}"
-
-
-def _cards_count(count: int) -> str:
-    return "1 card" if count == 1 else f"{count} cards"
 
 
 def _staged_deck(deck: Any, players: int, decks: int) -> tuple[list[str], tuple[str, ...]]:
@@ -438,23 +713,23 @@ class ThreeByThree(Game):
         return list(state.legal)
 
     def _check(self, state: ThreeByThreeState, seat: int, action: Action) -> None:
-        """Raise IllegalAction, saying why, unless `action` is in `legal_actions(state, seat)`."""
+        """Raise IllegalAction with the rule's code unless `action` is in
+        `legal_actions(state, seat)`."""
         if state.turn is None:
-            raise IllegalAction("The game is over")
+            raise IllegalAction("game-over")
         if not isinstance(action, ChooseFaceUp | Play | Blind | TakePile):
-            raise IllegalAction(f"{action!r} is not a 3 x 3 action")
-        name = state.players[state.turn]
+            raise IllegalAction("bad-action")
         if seat != state.turn:
-            raise IllegalAction(f"It is {name}'s turn")
+            raise IllegalAction("not-to-act", turn=state.turn)
         if state.phase == SWAP:
             if not isinstance(action, ChooseFaceUp):
-                raise IllegalAction(f"Tour 1: {name} first chooses 3 face-up cards")
+                raise IllegalAction("tour-1-choose", seat=seat)
             cards = _checked_cards(action.cards, 3)
-            _check_held(cards, state.hands[seat] + state.face_up[seat], "hand or face-up cards")
+            _check_held(cards, state.hands[seat] + state.face_up[seat], "hand-or-face-up")
         elif isinstance(action, ChooseFaceUp):
-            raise IllegalAction("Face-up cards are chosen in tour 1 only")
+            raise IllegalAction("tour-1-only")
         else:
-            _check_move(state, seat, name, action)
+            _check_move(state, seat, action)
 
     # ---- playing ----------------------------------------------------------
 
@@ -462,7 +737,7 @@ class ThreeByThree(Game):
         """Only a legal action is played, on a clone; a refusal says what is wrong."""
         if action not in self.legal_actions(state, seat):
             self._check(state, seat, action)
-            raise IllegalAction(f"{action!r} is not allowed now")
+            raise IllegalAction("not-legal")
         new = state.clone()
         if isinstance(action, Play):
             _play(new, seat, action.source, action.cards)
@@ -476,7 +751,7 @@ class ThreeByThree(Game):
 
     # ---- what players see -------------------------------------------------
 
-    def view(self, state: ThreeByThreeState, seat: int | None) -> dict[str, JSON]:
+    def view(self, state: ThreeByThreeState, seat: int | None) -> ThreeByThreeView:
         """Public table facts plus, for a seat, its own hand.
 
         `source` is where the seat plays from now ("hand" during tour 1 too),
@@ -488,7 +763,8 @@ class ThreeByThree(Game):
         order they were played, and each seat's `known` the hand cards every
         player knows it holds (sorted): face-up cards it took into its hand in
         tour 1 and cards it picked up with the pile, until it plays them.
-        `last` is the latest move as everyone saw it (`_last_move`).
+        `last` is the latest move as everyone saw it (`_last_move`). What the next play
+        needs follows from the top card (`fits`); `restriction` is "seven" on a 7.
         """
         n = len(state.players)
         if seat is not None and (type(seat) is not int or not 0 <= seat < n):
@@ -499,7 +775,7 @@ class ThreeByThree(Game):
             "game": self.id,
             "seat": seat,
             "players": list(state.players),
-            "phase": state.phase,
+            "phase": cast(Phase, state.phase),
             "tour": state.tour,
             "dealer": state.dealer,
             "to_act": self.to_act(state),
@@ -519,7 +795,6 @@ class ThreeByThree(Game):
             "pile": list(pile),
             "pile_count": len(pile),
             "top_run": None if top is None else {"rank": top, "count": _run(pile)},
-            "need": need_text(top),
             "restriction": "seven" if top == "7" else None,
             "draw_count": len(state.draw),
             "burned_count": len(state.burned),
@@ -607,87 +882,87 @@ class ThreeByThree(Game):
         state.legal = None
         return state
 
-    def log(
-        self, state: ThreeByThreeState, seat: int | None, start: int = 0
-    ) -> list[dict[str, JSON]]:
-        """The events in words; drawn cards are named only in the drawer's own log."""
-        names = state.players
+    def log(self, state: ThreeByThreeState, seat: int | None, start: int = 0) -> list[LogEntry]:
+        """The events from `start` on, as data, as `seat` may know them: drawn cards are
+        named only in the drawer's own log, the others read how many."""
         start = min(max(start, 0), state.event_total)
         return [
-            {"index": index, "actor": event[1], "text": _event_text(event, names, seat)}
+            {"index": index, "actor": event[1], "event": _typed_event(event, seat)}
             for index, event in enumerate(state.events_since(start), start=start)
         ]
 
-    def summary(self, state: ThreeByThreeState) -> dict[str, JSON]:
-        view = self.view(state, None)
-        names = view["players"]
-        turn = names[view["to_act"][0]] if view["to_act"] else None
-        if view["phase"] == OVER:
-            status = f"Over · {names[view['places'][0]]} won"
-        elif view["phase"] == SWAP:
-            ready = sum(info["ready"] for info in view["seats"])
-            status = f"Tour 1 · {ready} of {len(names)} ready"
-        elif view["tour"] == 2:
-            status = f"Tour 2 · pile {view['pile_count']} · draw {view['draw_count']}"
+    def summary(self, state: ThreeByThreeState) -> ThreeByThreeSummary:
+        """Whose turn, by name, and where the game stands: how many chose their face-up
+        cards in tour 1, the piles and how many are out in tours 2 and 3, who won and lost
+        once over."""
+        names = state.players
+        turn = None if state.turn is None else names[state.turn]
+        facts: ThreeByThreeFacts
+        if state.phase == OVER:
+            assert state.loser is not None
+            facts = {"phase": OVER, "winner": names[state.places[0]], "loser": names[state.loser]}
+        elif state.phase == SWAP:
+            facts = {"phase": SWAP, "ready": sum(state.ready), "players": len(names)}
         else:
-            status = f"Tour 3 · pile {view['pile_count']}"
-            if view["places"]:
-                status += f" · {len(view['places'])} out"
-        return {"turn": turn, "status": status}
+            facts = {
+                "phase": PLAY,
+                "tour": 2 if state.tour == 2 else 3,
+                "pile": len(state.pile),
+                "draw": len(state.draw),
+                "out": len(state.places),
+            }
+        return {"turn": turn, "facts": facts}
 
     # ---- the end ----------------------------------------------------------
 
     def is_over(self, state: ThreeByThreeState) -> bool:
         return state.phase == OVER
 
-    def result(self, state: ThreeByThreeState) -> dict[str, JSON]:
+    def result(self, state: ThreeByThreeState) -> ThreeByThreeResult:
         """First out first, the loser last; the first out is the winner."""
         if state.loser is None:
             raise ValueError("the game is not over yet")
-        names = state.players
         winner = state.places[0]
         return {
             "ranking": [[seat] for seat in state.places] + [[state.loser]],
             "winners": [winner],
             "losers": [state.loser],
             "scores": None,
-            "reason": f"{names[winner]} got rid of all cards first; "
-            f"{names[state.loser]} held the last cards",
+            "reason": {"kind": "first-out", "winner": winner, "loser": state.loser},
         }
 
     # ---- actions as data --------------------------------------------------
 
     def action_from_json(self, data: JSON) -> Action:
-        """Read an action written by `to_json`; card lists may come in any order."""
+        """Read an action written by `to_json`; card lists may come in any order. Bad data
+        is refused with the rule's code."""
         if not isinstance(data, dict):
-            raise IllegalAction(f"an action is a JSON object, not {type(data).__name__}")
+            raise IllegalAction("bad-action", field="action", value=type(data).__name__)
         kind = data.get("type")
         keys = ACTION_KEYS.get(kind) if isinstance(kind, str) else None
         if keys is None:
-            raise IllegalAction(
-                f"unknown action type {kind!r}: use 'face-up', 'play', 'blind' or 'take'"
-            )
+            raise IllegalAction("bad-action", field="type", value=repr(kind))
         if set(data) != keys:
-            raise IllegalAction(f"a {kind!r} action has exactly the keys {sorted(keys)}")
+            raise IllegalAction("bad-keys", keys=sorted(keys))
         if kind == "take":
             return TAKE
         if kind == "blind":
             slot = data["slot"]
             if type(slot) is not int:
-                raise IllegalAction(f"a face-down slot is 0, 1 or 2, not {slot!r}")
+                raise IllegalAction("bad-slot", slot=slot)
             return Blind(slot)
         cards = data["cards"]
         if not isinstance(cards, list):
-            raise IllegalAction(f"cards must be a list, not {type(cards).__name__}")
+            raise IllegalAction("bad-cards")
         for card in cards:
             if not isinstance(card, str) or card not in SORT_KEY:
-                raise IllegalAction(f"{card!r} is not a card (e.g. 'TH', '7C', 'AS')")
+                raise IllegalAction("not-a-card", card=card)
         ordered = tuple(sort_cards(cards))
         if kind == "face-up":
             return ChooseFaceUp(ordered)
         source = data["source"]
         if not isinstance(source, str) or source not in (HAND, FACE_UP):
-            raise IllegalAction(f"a play comes from 'hand' or 'face-up', not {source!r}")
+            raise IllegalAction("bad-source", source=source)
         return Play(source, ordered)
 
 
@@ -701,27 +976,29 @@ ACTION_KEYS = {
 
 
 def _checked_cards(cards: Any, size: int | None = None) -> tuple[str, ...]:
-    """The cards of an action, which must be a non-empty tuple of known cards in order."""
+    """The cards of an action, which must be a non-empty tuple of known cards in order
+    (`size` of them when it is given: tour 1's face-up cards)."""
     if type(cards) is not tuple:
-        raise IllegalAction(f"cards must be a tuple of cards, not {cards!r}")
+        raise IllegalAction("bad-cards")
     for card in cards:
         if not isinstance(card, str) or card not in SORT_KEY:
-            raise IllegalAction(f"{card!r} is not a card (e.g. 'TH', '7C', 'AS')")
+            raise IllegalAction("not-a-card", card=card)
     if size is not None and len(cards) != size:
-        raise IllegalAction(f"Choose exactly {size} face-up cards, not {len(cards)}")
+        raise IllegalAction("face-up-count", count=len(cards))
     if not cards:
-        raise IllegalAction("A play needs at least one card")
+        raise IllegalAction("no-cards")
     ordered = sort_cards(cards)
     if list(cards) != ordered:
-        raise IllegalAction(f"List the cards in order: {_labels(ordered)}")
+        raise IllegalAction("out-of-order", cards=ordered)
     return cards
 
 
-def _check_held(cards: tuple[str, ...], zone: tuple[str, ...], where: str) -> None:
+def _check_held(cards: tuple[str, ...], zone: tuple[str, ...], where: Where) -> None:
+    """Refuse the first of `cards` that is not in `zone` (the seat's cards `where`)."""
     rest = list(zone)
     for card in cards:
         if card not in rest:
-            raise IllegalAction(f"{card_label(card)} is not among the {where}")
+            raise IllegalAction("not-held", card=card, where=where)
         rest.remove(card)
 
 
@@ -751,55 +1028,46 @@ def _legal(state: ThreeByThreeState, seat: int) -> tuple[Action, ...]:
     return tuple(legal)
 
 
-def _check_move(
-    state: ThreeByThreeState, seat: int, name: str, action: Play | Blind | TakePile
-) -> None:
-    """Raise IllegalAction unless the move is legal in tours 2 and 3."""
+def _check_move(state: ThreeByThreeState, seat: int, action: Play | Blind | TakePile) -> None:
+    """Raise IllegalAction with the rule's code unless the move is legal in tours 2 and 3."""
     source = _source(state, seat)
     if source == FACE_DOWN:
         if not isinstance(action, Blind):
-            raise IllegalAction(
-                f"{name} has no hand or face-up cards left and turns up a face-down card"
-            )
+            raise IllegalAction("face-down-now", seat=seat)
         slot = action.slot
         if type(slot) is not int or not 0 <= slot < 3:
-            raise IllegalAction(f"A face-down slot is 0, 1 or 2, not {slot!r}")
+            raise IllegalAction("bad-slot", slot=slot)
         if state.face_down[seat][slot] is None:
-            raise IllegalAction(f"Face-down slot {slot} is already empty")
+            raise IllegalAction("slot-empty", slot=slot)
         return
     if isinstance(action, Blind):
-        raise IllegalAction(
-            "Face-down cards are turned up only when hand and face-up cards are gone"
-        )
+        raise IllegalAction("face-down-later")
     zone = state.hands[seat] if source == HAND else state.face_up[seat]
-    top = _top(state.pile)
-    fitting = FITTING[top]
+    fitting = FITTING[_top(state.pile)]
     if isinstance(action, TakePile):
         if any(card[0] in fitting for card in zone):
-            raise IllegalAction(f"{name} can play, so {name} may not take the pile")
+            raise IllegalAction("can-play", seat=seat)
         return
     if action.source != source:
         if action.source == FACE_UP:
-            raise IllegalAction("Face-up cards are played only once the hand is empty")
+            raise IllegalAction("hand-first")
         if action.source == HAND:
-            raise IllegalAction(f"{name}'s hand is empty: play from the face-up cards")
-        raise IllegalAction(f"A play comes from 'hand' or 'face-up', not {action.source!r}")
+            raise IllegalAction("hand-empty", seat=seat)
+        raise IllegalAction("bad-source", source=action.source)
     cards = _checked_cards(action.cards)
     rank = cards[0][0]
     if any(card[0] != rank for card in cards):
-        raise IllegalAction("The cards of one play must all have the same rank")
-    _check_held(cards, zone, "hand" if source == HAND else "face-up cards")
+        raise IllegalAction("mixed-ranks")
+    _check_held(cards, zone, HAND if source == HAND else FACE_UP)
     if rank not in fitting:
-        verb = "does" if len(cards) == 1 else "do"
-        why = f"{_labels(cards)} {verb} not fit on {card_label(state.pile[-1])}"
-        raise IllegalAction(f"{why}: next play {need_text(top)}")
+        raise IllegalAction("does-not-fit", cards=list(cards), top=state.pile[-1])
 
 
 MOVE_EVENTS = frozenset({"swap", "play", "miss", "take"})
 """The events that begin a move; the others follow from one (a burn, a draw, an exit)."""
 
 
-def _last_move(state: ThreeByThreeState) -> dict[str, JSON] | None:
+def _last_move(state: ThreeByThreeState) -> LastMove | None:
     """The latest move as everyone saw it: who (`seat`), what (`kind`: "swap", "play",
     "miss" or "take"), from where (`source`), the `cards` it laid down or turned up, how
     many cards it `burned` and how many it `took` into the hand; None before the first.
@@ -812,7 +1080,7 @@ def _last_move(state: ThreeByThreeState) -> dict[str, JSON] | None:
     else:
         return None
     kind, seat = event[0], event[1]
-    move: dict[str, JSON] = {
+    move: LastMove = {
         "seat": seat,
         "kind": kind,
         "source": None,
@@ -952,65 +1220,51 @@ def _take_pile(state: ThreeByThreeState, seat: int) -> None:
     state.turn = _next_seat(state, seat)
 
 
-def _event_text(event: Event, names: tuple[str, ...], seat: int | None) -> str:
-    """One event in words, as `seat` may know it."""
+BURNS: dict[str, Burn] = {"ten": "ten", "four": "run"}
+"""A raw play event's effect ("" when nothing burned) to what burned the pile."""
+
+
+def _typed_event(event: Event, seat: int | None) -> ThreeByThreeEvent:
+    """One raw event as data, as `seat` may know it: drawn cards only for the drawer."""
     kind, actor = event[0], event[1]
-    who = "" if actor is None else names[actor]
     if kind == "deal":
-        return f"{who} dealt. Tour 1: each player chooses 3 face-up cards, {names[event[2]]} first"
+        return {"kind": "deal", "dealer": actor, "first": event[2]}
     if kind == "swap":
-        return f"{who} put {_labels(event[2])} face up"
+        return {"kind": "swap", "seat": actor, "cards": list(event[2])}
     if kind == "start":
-        first, tour = names[event[2]], event[3]
-        if tour == 3:
-            return f"The draw pile is empty: tour 3 begins — {first} plays first"
-        return f"Tour 2 begins: {first} plays first"
+        return {"kind": "start", "first": event[2], "tour": 3 if event[3] == 3 else 2}
     if kind == "play":
-        return _play_text(who, *event[2:])
+        source, cards, effect, burned, again = event[2:]
+        return {
+            "kind": "play",
+            "seat": actor,
+            "source": source,
+            "cards": list(cards),
+            "burn": BURNS.get(effect),
+            "burned": burned,
+            "again": again,
+        }
     if kind == "four":
         rank, run, burned, again = event[2:]
-        plural = RANK_PLURAL.get(rank, rank_label(rank) + "s")
-        text = f"{COUNT_WORD.get(run, str(run))} {plural} in a row: the pile burns ({burned} cards)"
-        return text + (f" — {who} plays again" if again else "")
+        return {
+            "kind": "run",
+            "seat": actor,
+            "rank": rank,
+            "count": run,
+            "burned": burned,
+            "again": again,
+        }
     if kind == "draw":
         drawn = event[2]
         if actor == seat:
-            return f"{who} drew {_labels(drawn)}"
-        return f"{who} drew {_cards_count(len(drawn))}"
+            return {"kind": "draw", "seat": actor, "count": len(drawn), "cards": list(drawn)}
+        return {"kind": "draw", "seat": actor, "count": len(drawn)}
     if kind == "tour3":
-        return "The draw pile is empty: tour 3 begins"
+        return {"kind": "tour-3"}
     if kind == "take":
-        return f"{who} could not play and took the pile ({_cards_count(event[2])})"
+        return {"kind": "take", "seat": actor, "count": event[2]}
     if kind == "miss":
-        card, taken = event[2], event[3]
-        return (
-            f"{who} turned up a face-down {card_label(card)}: it does not fit — "
-            f"{who} takes the pile ({_cards_count(taken)})"
-        )
+        return {"kind": "miss", "seat": actor, "card": event[2], "count": event[3]}
     if kind == "out":
-        return f"{who} is out in {_ordinal(event[2])} place"
-    return f"Game over: {names[event[2]]} holds the last cards and loses"
-
-
-def _play_text(
-    who: str, source: str, cards: tuple[str, ...], effect: str, burned: int, again: bool
-) -> str:
-    if source == FACE_DOWN:
-        text = f"{who} turned up a face-down {_labels(cards)}"
-    elif source == FACE_UP:
-        text = f"{who} played face-up {_labels(cards)}"
-    else:
-        text = f"{who} played {_labels(cards)}"
-    if effect == "ten":
-        text += f" and burned the pile ({_cards_count(burned)})"
-        return text + (f" — {who} plays again" if again else "")
-    if source == FACE_DOWN:
-        text += " and played it"
-    if effect:
-        return text
-    rank = cards[0][0]
-    if rank == "7":
-        return text + " — next play 7 or lower"
-    if rank == "2":
-        return text + " — any card may follow"
-    return text
+        return {"kind": "out", "seat": actor, "place": event[2]}
+    return {"kind": "over", "loser": event[2]}

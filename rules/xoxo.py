@@ -11,6 +11,24 @@ Cells are (x, y) pairs relative to the first tile, which lies at (0, 0); y
 grows downward and cells may be negative, because the layout slides until it
 is 3 wide and 3 tall. Targets are values ("red", "circle", "happy"); a
 target is met when its value shows on the three top tiles of a line.
+
+The engine says what happened as data (`XoxoEvent`, `EndReason`, `XoxoFacts`); the
+screens word it. A refused action carries one of these codes (`IllegalAction.code`),
+with the refused cell as `x` and `y` where there is one:
+
+- "game-over": nothing is placed once the game has ended.
+- "not-to-act": another seat places now (`turn`: that seat).
+- "bad-action": not an XOXO action, or action data that is not a placement.
+- "bad-source": a tile comes from "own" or "general" (`source`: the one given).
+- "bad-cell": a cell is two whole numbers (`x`, `y`: as given).
+- "bad-keys": a placement's data has exactly the keys `keys`.
+- "first-tile-at-origin": the first tile starts the layout at (0, 0).
+- "last-tile-covered": the tile placed last may not be covered.
+- "grid-full": once 9 tiles lie, tiles go on top of them only.
+- "cell-taken": a cell is covered only once 9 tiles lie.
+- "not-touching": a tile goes next to one that lies (orthogonally).
+- "too-wide", "too-tall": the layout would grow beyond 3 (`width` or `height`: to what).
+- "not-legal": any other placement that is not among the legal ones.
 """
 
 from __future__ import annotations
@@ -20,16 +38,35 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, Final, Literal, TypedDict
 
 from rules.catalog import CATALOG
 from rules.engine import JSON, Action, Game, IllegalAction, SetupError
 from rules.events import Event, EventHistory
 
+Kind = Literal["colour", "shape", "face"]
+"""What a target is about, the only thing the back of its card shows."""
+Source = Literal["own", "general"]
+"""Where a placed tile comes from: the placer's own stack or the general stack."""
+LineName = Literal[
+    "only-row",
+    "top-row",
+    "middle-row",
+    "bottom-row",
+    "only-column",
+    "left-column",
+    "middle-column",
+    "right-column",
+    "diagonal-from-top-left",
+    "diagonal-from-top-right",
+]
+"""A line of three, placed within the layout's frame ("only-row" while it is one tile
+tall)."""
+
 COLOURS = ("red", "yellow", "green", "blue")
 SHAPES = ("circle", "cross", "square", "triangle")
 FACES = ("happy", "sad", "angry", "surprised")
-KINDS = ("colour", "shape", "face")
+KINDS: tuple[Kind, ...] = ("colour", "shape", "face")
 LETTERS = ("RYGB", "OXST", "HSAU")
 """The code letters of each attribute, in the order of COLOURS, SHAPES and FACES."""
 SHAPE_SYMBOL = {"circle": "●", "cross": "✕", "square": "■", "triangle": "▲"}
@@ -53,7 +90,7 @@ TILE_PARTS = {
 """Tile code to its (colour, shape, face) names."""
 VALUES = COLOURS + SHAPES + FACES
 """The 12 target values, one target card each."""
-KIND_OF = {
+KIND_OF: dict[str, Kind] = {
     value: kind
     for kind, names in zip(KINDS, (COLOURS, SHAPES, FACES), strict=True)
     for value in names
@@ -67,23 +104,209 @@ TARGET_COUNT = {2: 3, 3: 3, 4: 2}
 FULL = 9
 """Tiles that fill the 3x3; from then on tiles go on top of others."""
 SIDE = 3
-OWN, GENERAL = "own", "general"
+OWN: Final = "own"
+GENERAL: Final = "general"
 PLAY, OVER = "play", "over"
 
 Cell = tuple[int, int]
 Line = tuple[Cell, Cell, Cell]
 DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
 """Row, column and the two diagonals, each walked one way."""
-ROW_NAMES = {
-    1: ("the row",),
-    2: ("top row", "bottom row"),
-    3: ("top row", "middle row", "bottom row"),
+ROW_LINES: dict[int, tuple[LineName, ...]] = {
+    1: ("only-row",),
+    2: ("top-row", "bottom-row"),
+    3: ("top-row", "middle-row", "bottom-row"),
 }
-COLUMN_NAMES = {
-    1: ("the column",),
-    2: ("left column", "right column"),
-    3: ("left column", "middle column", "right column"),
+"""The rows of a layout, top first, by its height."""
+COLUMN_LINES: dict[int, tuple[LineName, ...]] = {
+    1: ("only-column",),
+    2: ("left-column", "right-column"),
+    3: ("left-column", "middle-column", "right-column"),
 }
+"""The columns of a layout, left first, by its width."""
+STORED_LINE: dict[LineName, str] = {
+    "only-row": "the row",
+    "top-row": "top row",
+    "middle-row": "middle row",
+    "bottom-row": "bottom row",
+    "only-column": "the column",
+    "left-column": "left column",
+    "middle-column": "middle column",
+    "right-column": "right column",
+    "diagonal-from-top-left": "diagonal from top left",
+    "diagonal-from-top-right": "diagonal from top right",
+}
+"""How a "met" event stores each line (saved games hold these)."""
+LINE_OF_STORED: dict[str, LineName] = {stored: line for line, stored in STORED_LINE.items()}
+
+
+class XY(TypedDict):
+    """A cell."""
+
+    x: int
+    y: int
+
+
+class CellView(TypedDict):
+    """An occupied cell: its top tile and how many tiles lie there."""
+
+    x: int
+    y: int
+    top: str
+    height: int
+
+
+class FrameView(TypedDict):
+    """The bounding box of the layout."""
+
+    min_x: int
+    min_y: int
+    width: int
+    height: int
+
+
+class StackView(TypedDict):
+    """A stack: how many tiles, and the top one (face up), None when empty."""
+
+    count: int
+    top: str | None
+
+
+class TargetView(TypedDict):
+    """A target card: its kind; its value for its owner or once met (else None); for a met
+    one, the lines that show its value now, each as its three cells."""
+
+    kind: Kind
+    value: str | None
+    met: bool
+    lines: list[list[XY]]
+
+
+class SeatView(TypedDict):
+    """A seat's name, stack, targets and how many of them are met."""
+
+    name: str
+    stack: StackView
+    targets: list[TargetView]
+    met: int
+
+
+class XoxoView(TypedDict):
+    """What one seat (or a spectator, seat None) may know of a game."""
+
+    game: str
+    seat: int | None
+    players: list[str]
+    phase: str
+    to_act: list[int]
+    start: int
+    cells: list[CellView]
+    frame: FrameView | None
+    full: bool
+    last: XY | None
+    placements: list[XY]
+    general: StackView
+    seats: list[SeatView]
+    boxed: int
+    winners: list[int]
+
+
+class StartEvent(TypedDict):
+    """The deal: `tiles` in each personal stack, `targets` for each player; `first` places
+    first."""
+
+    kind: Literal["start"]
+    first: int
+    tiles: int
+    targets: int
+
+
+class PlaceEvent(TypedDict):
+    """`seat` placed `tile` from `source` at (x, y)."""
+
+    kind: Literal["place"]
+    seat: int
+    source: Source
+    tile: str
+    x: int
+    y: int
+
+
+class MetEvent(TypedDict):
+    """`owner` met the target `value`: it shows on `lines` (those through the tile just
+    placed)."""
+
+    kind: Literal["met"]
+    owner: int
+    value: str
+    lines: list[LineName]
+
+
+class WonEvent(TypedDict):
+    """The game ended: `winners` met all their targets (several at once share the win)."""
+
+    kind: Literal["won"]
+    winners: list[int]
+
+
+class EndedEvent(TypedDict):
+    """The game ended on an empty stack: a seat's own (`empty`: that seat) or the general
+    one (`empty`: None); `winner` met the most targets (`met`), `tied` if others met as
+    many and the turn order chose."""
+
+    kind: Literal["ended"]
+    empty: int | None
+    winner: int
+    met: int
+    tied: bool
+
+
+XoxoEvent = StartEvent | PlaceEvent | MetEvent | WonEvent | EndedEvent
+"""What happened; every event is public."""
+EndReason = WonEvent | EndedEvent
+"""Why a game ended."""
+
+
+class LogEntry(TypedDict):
+    """One event of the log, by its index, with the seat whose placement caused it."""
+
+    index: int
+    actor: int | None
+    event: XoxoEvent
+
+
+class SeatFacts(TypedDict):
+    """A player by name and how many targets they met."""
+
+    name: str
+    met: int
+
+
+class XoxoFacts(TypedDict):
+    """What a save list says of a game: over or not, the winners' names, each player's met
+    targets, the general stack's size."""
+
+    over: bool
+    winners: list[str]
+    seats: list[SeatFacts]
+    general: int
+
+
+class XoxoSummary(TypedDict):
+    """Whose turn (a name, None once over) and the facts of a game."""
+
+    turn: str | None
+    facts: XoxoFacts
+
+
+class XoxoResult(TypedDict):
+    """The outcome of a finished game."""
+
+    ranking: list[list[int]]
+    winners: list[int]
+    losers: list[int]
+    scores: list[int]
+    reason: EndReason
 
 
 def tile_parts(code: str) -> tuple[str, str, str]:
@@ -95,14 +318,8 @@ def tile_parts(code: str) -> tuple[str, str, str]:
 
 
 def tile_label(code: str) -> str:
-    """A tile in words: "ROH" -> "red circle happy"."""
+    """A tile's value names: "ROH" -> "red circle happy"."""
     return " ".join(tile_parts(code))
-
-
-def tile_text(code: str) -> str:
-    """A tile as the log writes it, the shape as its symbol: "ROH" -> "red ● happy"."""
-    colour, shape, face = tile_parts(code)
-    return f"{colour} {SHAPE_SYMBOL[shape]} {face}"
 
 
 def shared_values(a: str, b: str, c: str) -> list[str]:
@@ -182,16 +399,16 @@ def _row_major(cell: Cell) -> tuple[int, int]:
     return cell[1], cell[0]
 
 
-def line_name(line: Line, frame: tuple[int, int, int, int]) -> str:
-    """A line in words, placed within the layout's frame: "top row", "diagonal from top left"."""
+def line_name(line: Line, frame: tuple[int, int, int, int]) -> LineName:
+    """A line placed within the layout's frame: "top-row", "diagonal-from-top-left"."""
     min_x, min_y, width, height = frame
     (x0, y0), (x1, y1) = line[0], line[1]
     if y0 == y1:
-        return ROW_NAMES[height][y0 - min_y]
+        return ROW_LINES[height][y0 - min_y]
     if x0 == x1:
-        return COLUMN_NAMES[width][x0 - min_x]
+        return COLUMN_LINES[width][x0 - min_x]
     top_x = x0 if y0 < y1 else line[2][0]
-    return "diagonal from top left" if top_x == min_x else "diagonal from top right"
+    return "diagonal-from-top-left" if top_x == min_x else "diagonal-from-top-right"
 
 
 @dataclass(frozen=True, slots=True)
@@ -439,18 +656,19 @@ class Xoxo(Game):
         return list(_legal(state, seat))
 
     def _check(self, state: XoxoState, seat: int, action: Action) -> None:
-        """Raise IllegalAction, saying why, unless `action` is in `legal_actions(state, seat)`."""
+        """Raise IllegalAction with the rule's code unless `action` is in
+        `legal_actions(state, seat)`."""
         if state.turn is None:
-            raise IllegalAction("The game is over")
+            raise IllegalAction("game-over")
         if not isinstance(action, Place):
-            raise IllegalAction(f"{action!r} is not an XOXO action")
+            raise IllegalAction("bad-action")
         if seat != state.turn:
-            raise IllegalAction(f"It is {state.players[state.turn]}'s turn")
+            raise IllegalAction("not-to-act", turn=state.turn)
         if action.source not in (OWN, GENERAL):
-            raise IllegalAction(f"A tile comes from 'own' or 'general', not {action.source!r}")
+            raise IllegalAction("bad-source", source=action.source)
         x, y = action.x, action.y
         if type(x) is not int or type(y) is not int:
-            raise IllegalAction(f"A cell is two whole numbers x and y, not ({x!r}, {y!r})")
+            raise IllegalAction("bad-cell", x=x, y=y)
         _check_cell(state, (x, y))
 
     # ---- playing ----------------------------------------------------------
@@ -459,23 +677,24 @@ class Xoxo(Game):
         """Only a legal action is played, on a clone; a refusal says what is wrong."""
         if seat != state.turn or action not in _legal(state, seat) or not _whole_cell(action):
             self._check(state, seat, action)
-            raise IllegalAction(f"{action!r} is not allowed now")
+            raise IllegalAction("not-legal")
         assert isinstance(action, Place)
         new = state.clone()
         _place(new, seat, action.source, (action.x, action.y))
         return new
 
     # ---- what players see -------------------------------------------------
-
-    def view(self, state: XoxoState, seat: int | None) -> dict[str, JSON]:
+    def view(self, state: XoxoState, seat: int | None) -> XoxoView:
         """The board's top tiles and heights, stack tops and sizes, every target's kind and
-        met flag; a target's value only for its owner or once met."""
+        met flag; a target's value only for its owner or once met, and a met target's
+        lines: those that show its value now (each as three cells; covered ones are gone)."""
         n = len(state.players)
         if seat is not None and (type(seat) is not int or not 0 <= seat < n):
             raise ValueError(f"no seat {seat!r} in a game of {n}")
         tops, under = state.tops, state.under
         frame = frame_of(tops)
         over = state.phase == OVER
+        showing = _lines_showing(tops) if any(any(met) for met in state.met) else {}
         return {
             "game": self.id,
             "seat": seat,
@@ -505,6 +724,7 @@ class Xoxo(Game):
                             "kind": KIND_OF[value],
                             "value": value if met or i == seat else None,
                             "met": met,
+                            "lines": showing.get(value, []) if met else [],
                         }
                         for value, met in zip(state.targets[i], state.met[i], strict=True)
                     ],
@@ -538,7 +758,7 @@ class Xoxo(Game):
         pool = [tile for tile in ALL_TILES if tile not in seen]
         rng.shuffle(pool)
         at = 0
-        stacks = []
+        stacks: list[tuple[str, ...]] = []
         for pile in piles:
             if pile["top"] is None:
                 stacks.append(())
@@ -588,41 +808,39 @@ class Xoxo(Game):
         state.legal = None
         return state
 
-    def log(self, state: XoxoState, seat: int | None, start: int = 0) -> list[dict[str, JSON]]:
-        """The events in words. Every event is public: tiles placed, targets met, the end.
-        A met target also comes as data: "met" holds its owner, value and the lines (in
-        words) that met it."""
-        names = state.players
+    def log(self, state: XoxoState, seat: int | None, start: int = 0) -> list[LogEntry]:
+        """The events from `start` on, as data. Every event is public (tiles placed, targets
+        met, the end), so every seat reads the same log."""
+        n = len(state.players)
         start = min(max(start, 0), state.event_total)
-        entries: list[dict[str, JSON]] = []
-        for index, event in enumerate(state.events_since(start), start=start):
-            entry: dict[str, JSON] = {
-                "index": index,
-                "actor": event[1],
-                "text": _event_text(event, names),
-            }
-            if event[0] == "met":
-                entry["met"] = {"owner": event[2], "value": event[3], "lines": _and(event[4])}
-            entries.append(entry)
-        return entries
+        return [
+            {"index": index, "actor": event[1], "event": _typed_event(event, n)}
+            for index, event in enumerate(state.events_since(start), start=start)
+        ]
 
-    def summary(self, state: XoxoState) -> dict[str, JSON]:
-        view = self.view(state, None)
-        names = view["players"]
-        turn = names[view["to_act"][0]] if view["to_act"] else None
-        if view["phase"] == OVER:
-            status = f"Over · {_and([names[seat] for seat in view['winners']])} won"
-        else:
-            met = ", ".join(f"{info['name']} {info['met']}" for info in view["seats"])
-            status = f"Targets met: {met} · general {view['general']['count']}"
-        return {"turn": turn, "status": status}
+    def summary(self, state: XoxoState) -> XoxoSummary:
+        """Whose turn, by name, and the facts a save list tells: the winners once over, else
+        every player's met targets and the general stack's size."""
+        names = state.players
+        return {
+            "turn": None if state.turn is None else names[state.turn],
+            "facts": {
+                "over": state.phase == OVER,
+                "winners": [names[seat] for seat in state.winners],
+                "seats": [
+                    {"name": name, "met": sum(met)}
+                    for name, met in zip(names, state.met, strict=True)
+                ],
+                "general": len(state.general),
+            },
+        }
 
     # ---- the end ----------------------------------------------------------
 
     def is_over(self, state: XoxoState) -> bool:
         return state.phase == OVER
 
-    def result(self, state: XoxoState) -> dict[str, JSON]:
+    def result(self, state: XoxoState) -> XoxoResult:
         """The winners first, then the others by met targets (ties share a place)."""
         if state.phase != OVER:
             raise ValueError("the game is not over yet")
@@ -636,25 +854,22 @@ class Xoxo(Game):
             "winners": list(state.winners),
             "losers": [],
             "scores": scores,
-            "reason": _end_reason(_last_event(state), state.players),
+            "reason": _end_reason(_last_event(state)),
         }
 
     # ---- actions as data --------------------------------------------------
 
     def action_from_json(self, data: JSON) -> Action:
-        """Read an action written by `to_json`."""
-        if not isinstance(data, dict):
-            raise IllegalAction(f"an action is a JSON object, not {type(data).__name__}")
-        kind = data.get("type")
-        if kind != "place":
-            raise IllegalAction(f"unknown action type {kind!r}: XOXO has only 'place'")
+        """Read an action written by `to_json`; bad data is refused with the rule's code."""
+        if not isinstance(data, dict) or data.get("type") != "place":
+            raise IllegalAction("bad-action")
         if set(data) != PLACE_KEYS:
-            raise IllegalAction(f"a 'place' action has exactly the keys {sorted(PLACE_KEYS)}")
+            raise IllegalAction("bad-keys", keys=sorted(PLACE_KEYS))
         source, x, y = data["source"], data["x"], data["y"]
         if not isinstance(source, str) or source not in (OWN, GENERAL):
-            raise IllegalAction(f"a tile comes from 'own' or 'general', not {source!r}")
+            raise IllegalAction("bad-source", source=source)
         if type(x) is not int or type(y) is not int:
-            raise IllegalAction(f"a cell is two whole numbers x and y, not ({x!r}, {y!r})")
+            raise IllegalAction("bad-cell", x=x, y=y)
         return Place(source, x, y)
 
 
@@ -685,30 +900,29 @@ def _whole_cell(action: Action) -> bool:
     return type(getattr(action, "x", None)) is int and type(getattr(action, "y", None)) is int
 
 
-def _stack_view(stack: tuple[str, ...]) -> dict[str, JSON]:
+def _stack_view(stack: tuple[str, ...]) -> StackView:
     return {"count": len(stack), "top": stack[0] if stack else None}
 
 
 def _check_cell(state: XoxoState, cell: Cell) -> None:
-    """Raise IllegalAction saying why the next tile may not go to `cell`."""
+    """Raise IllegalAction with the code of the rule that keeps the next tile from `cell`."""
     tops = state.tops
-    where = f"({cell[0]}, {cell[1]})"
+    x, y = cell
     if not tops:
-        raise IllegalAction("The first tile starts the layout at (0, 0)")
+        raise IllegalAction("first-tile-at-origin", x=x, y=y)
     if len(tops) >= FULL:
         if cell == state.last:
-            raise IllegalAction(f"{where} received the previous tile and may not be covered")
-        raise IllegalAction(f"The 3×3 is full: place on top of one of its tiles, not at {where}")
+            raise IllegalAction("last-tile-covered", x=x, y=y)
+        raise IllegalAction("grid-full", x=x, y=y)
     if cell in tops:
-        raise IllegalAction(f"{where} is taken: tiles go on top only once 9 tiles lie")
-    x, y = cell
+        raise IllegalAction("cell-taken", x=x, y=y)
     if not any(spot in tops for spot in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))):
-        raise IllegalAction(f"{where} does not touch the layout: place next to a tile")
+        raise IllegalAction("not-touching", x=x, y=y)
     frame = frame_of([*tops, cell])
     assert frame is not None
     if frame[2] > SIDE:
-        raise IllegalAction(f"At {where} the layout would be {frame[2]} wide; at most 3")
-    raise IllegalAction(f"At {where} the layout would be {frame[3]} tall; at most 3")
+        raise IllegalAction("too-wide", x=x, y=y, width=frame[2])
+    raise IllegalAction("too-tall", x=x, y=y, height=frame[3])
 
 
 def _place(state: XoxoState, seat: int, source: str, cell: Cell) -> None:
@@ -770,7 +984,7 @@ def _claim(state: XoxoState, placer: int, cell: Cell) -> None:
         for index, value in enumerate(state.targets[seat]):
             if not flags[index] and value in shown:
                 flags[index] = True
-                names = tuple(line_name(line, frame) for line in shown[value])
+                names = tuple(STORED_LINE[line_name(line, frame)] for line in shown[value])
                 state.record(("met", placer, seat, value, names))
         state.met[seat] = tuple(flags)
 
@@ -784,6 +998,17 @@ def _finish(state: XoxoState, winners: tuple[int, ...], event: Event) -> None:
     state.turn = None
     state.winners = winners
     state.record(event)
+
+
+def _lines_showing(tops: Mapping[Cell, str]) -> dict[str, list[list[XY]]]:
+    """For each value showing on the board, the lines that show it, each as its three
+    cells."""
+    found: dict[str, list[list[XY]]] = {}
+    for line in sorted(all_lines(tops), key=lambda line: [_row_major(c) for c in line]):
+        cells: list[XY] = [{"x": x, "y": y} for x, y in line]
+        for value in shared_values(*(tops[c] for c in line)):
+            found.setdefault(value, []).append(cells)
+    return found
 
 
 def _showing(tops: Mapping[Cell, str]) -> set[str]:
@@ -806,49 +1031,39 @@ def _end_event(view: Mapping[str, JSON]) -> Event:
     return ("ended", None, empty, winners[0], best, scores.count(best) > 1)
 
 
-def _and(words: Sequence[str]) -> str:
-    """ "Ann", "Ann and Bob", "Ann, Bob and Cy"."""
-    if len(words) == 1:
-        return words[0]
-    return ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def _targets_count(count: int) -> str:
-    return "1 target" if count == 1 else f"{count} targets"
-
-
-def _stack_name(empty: int | str, names: tuple[str, ...]) -> str:
-    return "the general stack" if empty == GENERAL else f"{names[empty]}'s stack"
-
-
-def _end_reason(event: Event, names: tuple[str, ...]) -> str:
-    """Why the game ended, from its last event."""
+def _end_reason(event: Event) -> EndReason:
+    """Why the game ended, from its last event ("won" or "ended")."""
     if event[0] == "won":
-        return f"{_and([names[seat] for seat in event[2]])} met all targets"
+        return {"kind": "won", "winners": list(event[2])}
     _, _, empty, winner, best, tied = event
-    text = f"{_stack_name(empty, names)} is empty: {names[winner]} met the most targets ({best})"
-    return text + (", tie broken by turn order" if tied else "")
+    return {
+        "kind": "ended",
+        "empty": None if empty == GENERAL else empty,
+        "winner": winner,
+        "met": best,
+        "tied": tied,
+    }
 
 
-def _event_text(event: Event, names: tuple[str, ...]) -> str:
-    """One event in words."""
-    kind, actor = event[0], event[1]
+def _typed_event(event: Event, players: int) -> XoxoEvent:
+    """A stored event as the log gives it."""
+    kind = event[0]
     if kind == "start":
-        n = len(names)
-        dealt = f"{STACK_SIZE[n]} tiles and {TARGET_COUNT[n]} targets each"
-        return f"Setup: {dealt}; {names[event[2]]} starts"
+        return {
+            "kind": "start",
+            "first": event[2],
+            "tiles": STACK_SIZE[players],
+            "targets": TARGET_COUNT[players],
+        }
     if kind == "place":
-        source, tile = event[2], event[3]
-        where = "own stack" if source == OWN else "general stack"
-        return f"{names[actor]} placed {tile_text(tile)} ({where})"
+        _, seat, source, tile, x, y = event
+        return {"kind": "place", "seat": seat, "source": source, "tile": tile, "x": x, "y": y}
     if kind == "met":
-        owner, value, lines = event[2], event[3], event[4]
-        return f"{names[owner]} met the target {value}: {_and(lines)}"
-    if kind == "won":
-        return f"Game over: {_end_reason(event, names)}"
-    _, _, empty, winner, best, tied = event
-    text = (
-        f"Game over: {_stack_name(empty, names)} is empty — "
-        f"{names[winner]} wins with {_targets_count(best)}"
-    )
-    return text + (" (tie broken by turn order)" if tied else "")
+        _, _, owner, value, lines = event
+        return {
+            "kind": "met",
+            "owner": owner,
+            "value": value,
+            "lines": [LINE_OF_STORED[line] for line in lines],
+        }
+    return _end_reason(event)

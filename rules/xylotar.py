@@ -85,6 +85,13 @@ The view (`Xylotar.view`) is plain JSON, only what the seat may know:
                             the seats whose bid card it turned up, "won": the seat that
                             won a trick it completed, or None}; a pass changes nothing
                             on the table and leaves it as it was
+
+`XylotarView` declares these types. What happened is data, never words: each log entry
+is {"index", "actor", "event"} with one `XylotarEvent` per event (its "kind" and its
+fields, seats as ints, cards as strings); a peek names the peeked values only in the
+peeker's own log. `summary` gives the save list `XylotarFacts` (players by name), and
+`result`'s "reason" is a `XylotarReason`. A refused action raises `IllegalAction` with
+one of the codes of `RefusalCode` and its fields.
 """
 
 from __future__ import annotations
@@ -94,23 +101,13 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
-from typing import Any
+from typing import Any, Literal, TypedDict
 
 from rules.catalog import CATALOG
 from rules.engine import JSON, Action, Game, IllegalAction, Option, SetupError
 from rules.events import Event, EventHistory
 
 COLOURS = "ROYGTBPK"
-COLOUR_NAME = {
-    "R": "red",
-    "O": "orange",
-    "Y": "yellow",
-    "G": "green",
-    "T": "turquoise",
-    "B": "blue",
-    "P": "purple",
-    "K": "pink",
-}
 TOP_VALUE = {colour: 10 - index for index, colour in enumerate(COLOURS)}
 """Each colour's highest value: red 10 down to pink 3."""
 FULL_DECK = tuple(c + str(v) for c in COLOURS for v in range(TOP_VALUE[c], -1, -1))
@@ -132,11 +129,6 @@ TOP = max(TOP_VALUE.values())
 def value(card: str) -> int:
     """A card's value: "R10" is 10."""
     return int(card[1:])
-
-
-def card_label(card: str) -> str:
-    """A card in words: "red 10"."""
-    return f"{COLOUR_NAME[card[0]]} {card[1:]}"
 
 
 def deck_for(seats: int) -> tuple[str, ...]:
@@ -201,6 +193,326 @@ class Pass(Action):
 
 
 PASS = Pass()
+
+
+RefusalCode = Literal[
+    "not-to-act",
+    "not-legal",
+    "bad-action",
+    "game-over",
+    "sort-now",
+    "sort-highest-value",
+    "play-now",
+    "no-such-slot",
+    "slot-played",
+    "bid-never-played",
+    "lead-not-leftmost",
+    "follow-colour",
+    "bid-peeked-slot",
+    "peek-before-bid",
+    "peek-neighbours",
+    "bid-or-pass",
+]
+"""Why an action is refused, with the fields of `IllegalAction`: "not-to-act" (seat: whose
+turn it is), "not-legal" and "bad-action" (action: one of another game; or field, value:
+what is wrong in an action's JSON) as in every game; "game-over"; "sort-now" (seat,
+holder: the seat sorts that hand now); "sort-highest-value" (value, colours: the next
+card is of that value, in one of those colours); "play-now" (seat); "no-such-slot" (slot,
+count: the row has `count` slots); "slot-played" (slot); "bid-never-played" (slot: the
+bid card); "lead-not-leftmost"; "follow-colour" (colour: the led colour, which the seat
+holds); "bid-peeked-slot" (seat, slots: the peeked pair); "peek-before-bid";
+"peek-neighbours" (slots: not two neighbouring face-down cards); "bid-or-pass" (seat).
+Slots count from 0, the leftmost."""
+
+
+# ---- the view's types ---------------------------------------------------
+
+
+class SlotView(TypedDict):
+    colour: str
+    status: str
+    value: int | None
+
+
+class BidCard(TypedDict):
+    slot: int
+    card: str
+
+
+class SeatView(TypedDict):
+    name: str
+    side: bool
+    sorter: int
+    tricks: int
+    bid: BidCard | None
+    slots: list[SlotView]
+    peeked: list[int] | None
+
+
+class TrickCard(TypedDict):
+    seat: int
+    slot: int
+    card: str
+
+
+class SeatCard(TypedDict):
+    seat: int
+    card: str
+
+
+class LastTrick(TypedDict):
+    plays: list[SeatCard]
+    winner: int
+
+
+class LeadBan(TypedDict):
+    applies: bool
+    slot: int | None
+
+
+class SortedHand(TypedDict):
+    seat: int
+    cards: list[str]
+
+
+class SortingView(TypedDict):
+    sorter: int
+    target: int
+    waiting: list[int]
+    placed_count: int | None
+    left_count: int | None
+    placed: list[str] | None
+    left: list[str] | None
+    choices: list[str] | None
+    finished: list[SortedHand]
+
+
+class PeekView(TypedDict):
+    slots: list[int]
+    cards: list[str]
+
+
+class RoundView(TypedDict):
+    round: int
+    leader: int
+    tricks: list[int]
+    bids: list[int]
+    met: list[bool]
+    points: list[int | None]
+    cancel: str
+
+
+class LastMove(TypedDict):
+    seat: int
+    kind: str
+    plays: list[SeatCard]
+    bids: list[int]
+    won: int | None
+
+
+class XylotarOptions(TypedDict):
+    sorting_memory: bool
+
+
+class XylotarView(TypedDict):
+    """What one seat may know (see the module doc for each field)."""
+
+    game: str
+    seat: int | None
+    players: list[str]
+    side_seats: list[int]
+    colours: list[str]
+    trump: str
+    options: XylotarOptions
+    phase: str
+    round: int
+    extra_rounds: int
+    dealer: int
+    round_leader: int
+    to_act: list[int]
+    trick_number: int
+    tricks_per_round: int
+    leader: int | None
+    trick: list[TrickCard]
+    led_colour: str | None
+    last_trick: LastTrick | None
+    lead_ban: LeadBan
+    seats: list[SeatView]
+    sorted: list[SortedHand]
+    sorting: SortingView | None
+    peek: PeekView | None
+    rounds: list[RoundView]
+    totals: list[int | None]
+    winner: int | None
+    tie_break: str | None
+    last: LastMove | None
+
+
+# ---- what happened, as data ----------------------------------------------
+
+
+class RoundEvent(TypedDict):
+    """Round `round` is dealt for sorting; `leader` will lead it."""
+
+    kind: Literal["round"]
+    round: int
+    leader: int
+    trump: str
+
+
+class SortedEvent(TypedDict):
+    """`sorter` finished laying out the hand `holder` plays."""
+
+    kind: Literal["sorted"]
+    sorter: int
+    holder: int
+
+
+class BidEvent(TypedDict):
+    """`seat` chose `card` of the two it peeked at as its bid."""
+
+    kind: Literal["bid"]
+    seat: int
+    card: str
+
+
+class SideBidEvent(TypedDict):
+    """A side player's middle card turned up as its bid."""
+
+    kind: Literal["side-bid"]
+    seat: int
+    card: str
+
+
+class LastBidEvent(TypedDict):
+    """`seat`, without a bid, was left with one face-down card: it became the bid."""
+
+    kind: Literal["last-card-bid"]
+    seat: int
+    card: str
+
+
+class PlayEvent(TypedDict):
+    kind: Literal["play"]
+    seat: int
+    card: str
+
+
+class PeekEvent(TypedDict):
+    """`seat` looked at its `slots` (from 0, the leftmost) to bid; `cards` are their values
+    in the peeker's own log, None in everyone else's."""
+
+    kind: Literal["peek"]
+    seat: int
+    slots: list[int]
+    cards: list[str] | None
+
+
+class TrickEvent(TypedDict):
+    """`winner` took the trick of `cards`, in the order played."""
+
+    kind: Literal["trick"]
+    winner: int
+    cards: list[str]
+
+
+class ScoreEvent(TypedDict):
+    """Round `round`'s points per seat (None for side seats); `cancel` says what the side
+    players' met bids cancelled: "none", "tricks" (trick points) or "all"."""
+
+    kind: Literal["score"]
+    round: int
+    points: list[int | None]
+    cancel: Literal["none", "tricks", "all"]
+
+
+class ExtraRoundEvent(TypedDict):
+    """The tie-break left a tie: another round is played."""
+
+    kind: Literal["extra-round"]
+
+
+class OverEvent(TypedDict):
+    """`winner` won; `tie_break` "bid" when the tie-break decided."""
+
+    kind: Literal["over"]
+    winner: int
+    tie_break: Literal["bid"] | None
+
+
+XylotarEvent = (
+    RoundEvent
+    | SortedEvent
+    | BidEvent
+    | SideBidEvent
+    | LastBidEvent
+    | PlayEvent
+    | PeekEvent
+    | TrickEvent
+    | ScoreEvent
+    | ExtraRoundEvent
+    | OverEvent
+)
+
+
+class LogEntry(TypedDict):
+    index: int
+    actor: int | None
+    event: XylotarEvent
+
+
+class SortingFacts(TypedDict):
+    """Round `round`: the hand of `holder` is being sorted."""
+
+    phase: Literal["sort"]
+    round: int
+    holder: str
+
+
+class PlayingFacts(TypedDict):
+    """Round `round`, trick `trick` of `tricks`; `bidder` may bid right after its play
+    (None while nobody may)."""
+
+    phase: Literal["play"]
+    round: int
+    trick: int
+    tricks: int
+    bidder: str | None
+
+
+class OverFacts(TypedDict):
+    phase: Literal["over"]
+    winner: str
+
+
+XylotarFacts = SortingFacts | PlayingFacts | OverFacts
+
+
+class XylotarSummary(TypedDict):
+    turn: str | None
+    facts: XylotarFacts
+
+
+class MostPointsReason(TypedDict):
+    """`winner` has the most points; `tie_break` "bid" when it was tied and met the last
+    bid with the fewest tricks; after `extra_rounds` rounds past the third."""
+
+    kind: Literal["most-points"]
+    winner: int
+    points: int
+    tie_break: Literal["bid"] | None
+    extra_rounds: int
+
+
+XylotarReason = MostPointsReason
+
+
+class XylotarResult(TypedDict):
+    ranking: list[list[int]]
+    winners: list[int]
+    losers: list[int]
+    scores: list[int | None]
+    reason: XylotarReason
 
 
 @dataclass(frozen=True, slots=True)
@@ -493,41 +805,40 @@ class Xylotar(Game):
         return list(state.legal)
 
     def _check(self, state: XylotarState, seat: int, action: Action) -> None:
-        """Raise IllegalAction, saying why, unless `action` is in `legal_actions(state, seat)`."""
+        """Raise IllegalAction with the code of the rule `action` breaks, unless it is legal."""
         if state.turn is None:
-            raise IllegalAction("The game is over")
+            raise IllegalAction("game-over")
         if not isinstance(action, Sort | Play | Peek | Bid | Pass):
-            raise IllegalAction(f"{action!r} is not a Xylotar action")
-        name = state.names[state.turn]
-        if seat != state.turn:
-            raise IllegalAction(f"It is {name}'s turn")
+            raise IllegalAction("bad-action", action=repr(action))
+        turn = state.turn
+        if seat != turn:
+            raise IllegalAction("not-to-act", seat=turn)
         if state.phase == SORT:
             if not isinstance(action, Sort):
-                raise IllegalAction(f"{name} is sorting {state.names[state.jobs[0][1]]}'s hand")
-            top = value(state.left[0])
-            raise IllegalAction(f"Next comes a {top}: choose one of {_colours(state)}")
+                raise IllegalAction("sort-now", seat=turn, holder=state.jobs[0][1])
+            raise IllegalAction(
+                "sort-highest-value", value=value(state.left[0]), colours=_colours(state)
+            )
         if state.phase == PLAY:
             if not isinstance(action, Play):
-                raise IllegalAction(f"{name} plays a card now")
+                raise IllegalAction("play-now", seat=turn)
             _check_play(state, seat, action.slot)
         if state.peek is not None:
-            raise IllegalAction(f"{name} bids one of the peeked slots {list(state.peek)}")
+            raise IllegalAction("bid-peeked-slot", seat=turn, slots=list(state.peek))
         if isinstance(action, Bid):
-            raise IllegalAction("Peek at two neighbouring cards before bidding")
+            raise IllegalAction("peek-before-bid")
         if isinstance(action, Peek):
-            raise IllegalAction(
-                f"Slots {action.a} and {action.b} are not neighbouring face-down cards"
-            )
-        raise IllegalAction(f"{name} may bid now or pass, not play")
+            raise IllegalAction("peek-neighbours", slots=[action.a, action.b])
+        raise IllegalAction("bid-or-pass", seat=turn)
 
     # ---- playing ----------------------------------------------------------
 
     def apply(self, state: XylotarState, seat: int, action: Action) -> XylotarState:
-        """Only a legal action is played, on a clone; a refusal says what is wrong."""
+        """Only a legal action is played, on a clone; a refusal names the rule (`RefusalCode`)."""
         legal = self.legal_actions(state, seat)
         if action not in legal:
             self._check(state, seat, action)
-            raise IllegalAction(f"{action!r} is not allowed now")
+            raise IllegalAction("not-legal")
         # Play(True) equals Play(1): go on with the legal action itself, never a look-alike.
         action = legal[legal.index(action)]
         new = state.clone()
@@ -557,12 +868,14 @@ class Xylotar(Game):
 
     # ---- what players see -------------------------------------------------
 
-    def view(self, state: XylotarState, seat: int | None) -> dict[str, JSON]:
+    def view(self, state: XylotarState, seat: int | None) -> XylotarView:
         """Public table facts plus what `seat` has legitimately seen (see the module doc)."""
         n = state.seats
         if seat is not None and (type(seat) is not int or not 0 <= seat < n):
             raise ValueError(f"no seat {seat!r} in a game of {n}")
-        trick = [{"seat": s, "slot": slot, "card": state.rows[s][slot]} for s, slot in state.trick]
+        trick: list[TrickCard] = [
+            {"seat": s, "slot": slot, "card": state.rows[s][slot]} for s, slot in state.trick
+        ]
         leading = state.phase == PLAY and not state.trick and state.turn is not None
         ban = leading and not last_trick(state)
         return {
@@ -572,7 +885,7 @@ class Xylotar(Game):
             "side_seats": sorted(state.sides),
             "colours": sorted({card[0] for card in deck_for(n)}, key=COLOURS.index),
             "trump": state.trump,
-            "options": {SORTING_MEMORY: state.memory},
+            "options": {"sorting_memory": state.memory},
             "phase": state.phase,
             "round": state.round,
             "extra_rounds": state.extra_rounds,
@@ -696,41 +1009,43 @@ class Xylotar(Game):
                 state.record(event)
         return state
 
-    def log(self, state: XylotarState, seat: int | None, start: int = 0) -> list[dict[str, JSON]]:
-        """The events in words; peeked values only in the peeker's own log. An entry's
+    def log(self, state: XylotarState, seat: int | None, start: int = 0) -> list[LogEntry]:
+        """The events as data; peeked values only in the peeker's own log. An entry's
         actor is the seat whose move (or whose side player's play) it came from: the
         winner of a trick or of the game did not act, so those entries have none."""
         start = min(max(start, 0), state.event_total)
         return [
-            {"index": index, "actor": event[1], "text": _event_text(event, state.names, seat)}
+            {"index": index, "actor": event[1], "event": _event_record(event, seat)}
             for index, event in enumerate(state.events_since(start), start=start)
         ]
 
-    def summary(self, state: XylotarState) -> dict[str, JSON]:
+    def summary(self, state: XylotarState) -> XylotarSummary:
         """The seat to act by name, and what it is doing: sorting whose hand, playing to
         which trick, or deciding on a bid right after its own play."""
-        view = self.view(state, None)
-        names = view["players"]
-        turn = names[view["to_act"][0]] if view["to_act"] else None
-        if view["phase"] == OVER:
-            status = f"Over · {names[view['winner']]} won"
-        elif view["phase"] == SORT:
-            status = f"Round {view['round']} · sorting {names[view['sorting']['target']]}'s xylotar"
+        names = state.names
+        turn = None if state.turn is None else names[state.turn]
+        facts: XylotarFacts
+        if state.phase == OVER:
+            assert state.winner is not None
+            facts = {"phase": "over", "winner": names[state.winner]}
+        elif state.phase == SORT:
+            facts = {"phase": "sort", "round": state.round, "holder": names[state.jobs[0][1]]}
         else:
-            status = (
-                f"Round {view['round']} · trick {view['trick_number']} "
-                f"of {view['tricks_per_round']}"
-            )
-            if view["phase"] == BID:
-                status += f" · {turn} may bid"
-        return {"turn": turn, "status": status}
+            facts = {
+                "phase": "play",
+                "round": state.round,
+                "trick": state.trick_no,
+                "tricks": state.per_hand - 1,
+                "bidder": turn if state.phase == BID else None,
+            }
+        return {"turn": turn, "facts": facts}
 
     # ---- the end ----------------------------------------------------------
 
     def is_over(self, state: XylotarState) -> bool:
         return state.phase == OVER
 
-    def result(self, state: XylotarState) -> dict[str, JSON]:
+    def result(self, state: XylotarState) -> XylotarResult:
         """The winner first, then the others by total (equal totals share a place).
         Xylotar has a winner and no loser."""
         if state.winner is None:
@@ -740,12 +1055,13 @@ class Xylotar(Game):
         ranking: list[list[int]] = [[winner]]
         for total in sorted({state.totals[s] for s in humans if s != winner}, reverse=True):
             ranking.append([s for s in humans if s != winner and state.totals[s] == total])
-        reason = f"{state.names[winner]} has the most points ({state.totals[winner]})"
-        if state.tie_break == "bid":
-            reason += ", tied, and met the last bid with the fewest tricks"
-        if state.extra_rounds:
-            plural = "s" if state.extra_rounds > 1 else ""
-            reason += f", after {state.extra_rounds} extra round{plural} to break a tie"
+        reason: XylotarReason = {
+            "kind": "most-points",
+            "winner": winner,
+            "points": state.totals[winner],
+            "tie_break": "bid" if state.tie_break == "bid" else None,
+            "extra_rounds": state.extra_rounds,
+        }
         return {
             "ranking": ranking,
             "winners": [winner],
@@ -757,23 +1073,22 @@ class Xylotar(Game):
     # ---- actions as data --------------------------------------------------
 
     def action_from_json(self, data: JSON) -> Action:
-        """Read an action written by `to_json`."""
+        """Read an action written by `to_json`; "bad-action" names the `field` that is wrong
+        and its `value`."""
         if not isinstance(data, dict):
-            raise IllegalAction(f"an action is a JSON object, not {type(data).__name__}")
+            raise IllegalAction("bad-action", field="action", value=type(data).__name__)
         kind = data.get("type")
         keys = ACTION_KEYS.get(kind) if isinstance(kind, str) else None
         if keys is None:
-            raise IllegalAction(
-                f"unknown action type {kind!r}: use 'sort', 'play', 'peek', 'bid' or 'pass'"
-            )
+            raise IllegalAction("bad-action", field="type", value=repr(kind))
         if set(data) != keys:
-            raise IllegalAction(f"a {kind!r} action has exactly the keys {sorted(keys)}")
+            raise IllegalAction("bad-action", field="keys", value=sorted(map(str, data)))
         if kind == "pass":
             return PASS
         if kind == "sort":
             colour = data["colour"]
             if not isinstance(colour, str) or len(colour) != 1 or colour not in COLOURS:
-                raise IllegalAction(f"a colour is one of {list(COLOURS)}, not {colour!r}")
+                raise IllegalAction("bad-action", field="colour", value=repr(colour))
             return Sort(colour)
         if kind == "peek":
             slots = data["slots"]
@@ -782,11 +1097,11 @@ class Xylotar(Game):
                 or len(slots) != 2
                 or any(type(slot) is not int for slot in slots)
             ):
-                raise IllegalAction(f"a peek names two slots, not {slots!r}")
+                raise IllegalAction("bad-action", field="slots", value=repr(slots))
             return Peek(slots[0], slots[1])
         slot = data["slot"]
         if type(slot) is not int:
-            raise IllegalAction(f"a slot is a whole number, not {slot!r}")
+            raise IllegalAction("bad-action", field="slot", value=repr(slot))
         return Play(slot) if kind == "play" else Bid(slot)
 
 
@@ -835,15 +1150,17 @@ def _check_play(state: XylotarState, seat: int, slot: Any) -> None:
     """Say why playing `slot` is not allowed."""
     row = state.status[seat]
     if type(slot) is not int or not 0 <= slot < len(row):
-        raise IllegalAction(f"A slot is from 0 to {len(row) - 1}, not {slot!r}")
+        raise IllegalAction(
+            "no-such-slot", slot=slot if type(slot) is int else repr(slot), count=len(row)
+        )
     if row[slot] == PLAYED:
-        raise IllegalAction(f"Slot {slot} has already been played")
+        raise IllegalAction("slot-played", slot=slot)
     if row[slot] == BIDDEN:
-        raise IllegalAction(f"Slot {slot} is the bid, which is never played")
+        raise IllegalAction("bid-never-played", slot=slot)
     if not state.trick:
-        raise IllegalAction("The leader may not lead the leftmost card, except in the last trick")
+        raise IllegalAction("lead-not-leftmost")
     led = state.rows[state.trick[0][0]][state.trick[0][1]][0]
-    raise IllegalAction(f"Follow {COLOUR_NAME[led]}: play a {COLOUR_NAME[led]} card")
+    raise IllegalAction("follow-colour", colour=led)
 
 
 def _start_round(state: XylotarState, leader: int, hands: list[tuple[str, ...]] | None) -> None:
@@ -1067,11 +1384,11 @@ MOVE_LOOKBACK = 12
 trick, the round's score and the end (a bid or a peek leaves fewer)."""
 
 
-def _last_move(state: XylotarState) -> dict[str, JSON] | None:
+def _last_move(state: XylotarState) -> LastMove | None:
     """The latest move on the table (see `last` in the module doc), read back from the
     events: a person's play, peek or bid, with what followed from it (a last-card bid, the
     side players' plays, the trick it completed); None once a new round was dealt."""
-    plays: list[dict[str, JSON]] = []
+    plays: list[SeatCard] = []
     bids: list[int] = []
     won = None
     for event in reversed(state.events_since(state.event_total - MOVE_LOOKBACK)):
@@ -1137,7 +1454,7 @@ def _known(state: XylotarState, holder: int, viewer: int | None) -> set[int]:
     return known
 
 
-def _seat_view(state: XylotarState, holder: int, viewer: int | None) -> dict[str, JSON]:
+def _seat_view(state: XylotarState, holder: int, viewer: int | None) -> SeatView:
     row = state.rows[holder] if state.status[holder] else ()
     known = _known(state, holder, viewer)
     marks = state.status[holder]
@@ -1171,7 +1488,7 @@ def _peeked(state: XylotarState, holder: int) -> list[int] | None:
     return sorted((returned, slot_bid))
 
 
-def _sorting_view(state: XylotarState, viewer: int | None) -> dict[str, JSON] | None:
+def _sorting_view(state: XylotarState, viewer: int | None) -> SortingView | None:
     if state.phase != SORT:
         return None
     sorter, holder = state.jobs[0]
@@ -1193,8 +1510,8 @@ def _sorting_view(state: XylotarState, viewer: int | None) -> dict[str, JSON] | 
     }
 
 
-def _peek_view(state: XylotarState, viewer: int | None) -> dict[str, JSON] | None:
-    if state.peek is None or viewer != state.turn:
+def _peek_view(state: XylotarState, viewer: int | None) -> PeekView | None:
+    if state.peek is None or viewer is None or viewer != state.turn:
         return None
     return {"slots": list(state.peek), "cards": [state.rows[viewer][s] for s in state.peek]}
 
@@ -1397,50 +1714,35 @@ class _RowDeal:
         return [tuple(card for card in row if card is not None) for row in self.rows]
 
 
-def _event_text(event: Event, names: tuple[str, ...], seat: int | None) -> str:
-    """One event in words, as `seat` may know it."""
+def _event_record(event: Event, seat: int | None) -> XylotarEvent:
+    """One raw event as the typed record `seat` may know: the values of a peek only for
+    the peeker. Lists for the tuples, so a stored state logs exactly as a live one."""
     kind, actor = event[0], event[1]
-    who = "" if actor is None else names[actor]
     if kind == "round":
         number, leader, trump = event[2:]
-        return (
-            f"Round {number} (trump {COLOUR_NAME[trump]}) is dealt for sorting; "
-            f"{names[leader]} will lead"
-        )
+        return {"kind": "round", "round": number, "leader": leader, "trump": trump}
     if kind == "sorted":
-        return f"{who} sorted {names[event[2]]}'s xylotar"
+        return {"kind": "sorted", "sorter": actor, "holder": event[2]}
     if kind == "bid":
         card, how = event[2], event[3]
         if how == "side":
-            return f"{who} bids its middle card: {card_label(card)}"
+            return {"kind": "side-bid", "seat": actor, "card": card}
         if how == "last":
-            return f"{who}'s last face-down card becomes the bid: {card_label(card)}"
-        return f"{who} bid {card_label(card)}"
+            return {"kind": "last-card-bid", "seat": actor, "card": card}
+        return {"kind": "bid", "seat": actor, "card": card}
     if kind == "play":
-        return f"{who} played {card_label(event[2])}"
+        return {"kind": "play", "seat": actor, "card": event[2]}
     if kind == "peek":
         a, b, first, second = event[2:]
-        text = f"{who} looked at cards {a + 1} and {b + 1} from the left to bid"
-        if actor == seat:
-            text += f" ({card_label(first)}, {card_label(second)})"
-        return text
+        cards = [first, second] if actor == seat else None
+        return {"kind": "peek", "seat": actor, "slots": [a, b], "cards": cards}
     if kind == "trick":
         winner, cards = event[2:]
-        return f"{names[winner]} won the trick ({', '.join(card_label(c) for c in cards)})"
+        return {"kind": "trick", "winner": winner, "cards": list(cards)}
     if kind == "score":
         number, points, cancel = event[2:]
-        text = ", ".join(f"{names[s]} {p}" for s, p in enumerate(points) if p is not None)
-        if cancel == "tricks":
-            text += " (a side player met its bid: no trick points)"
-        elif cancel == "all":
-            text += " (both side players met their bids: no points)"
-        return f"Round {number} scores: {text}"
+        return {"kind": "score", "round": number, "points": list(points), "cancel": cancel}
     if kind == "extra":
-        return "Still tied after the tie-break: another round is played"
+        return {"kind": "extra-round"}
     winner, tie_break = event[2:]
-    if tie_break == "bid":
-        return (
-            f"Game over: {names[winner]} wins the tie by meeting the last bid "
-            "with the fewest tricks"
-        )
-    return f"Game over: {names[winner]} wins"
+    return {"kind": "over", "winner": winner, "tie_break": tie_break}

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeGuard
 
 from rules import JSON, Action, Game, get_game
 from rules.bots import DEFAULT_LEVEL, LEVELS
@@ -313,7 +313,11 @@ def _summary(value: JSON) -> dict[str, JSON]:
     turn = value.get("turn")
     if turn is not None and not isinstance(turn, str):
         raise _Bad(f"summary.turn must be a name or null, not {_kind(turn)}")
-    _text(value, "status", "summary", allow_empty=True)
+    if "facts" in value:
+        if not isinstance(value["facts"], dict):
+            raise _Bad(f"summary.facts must be an object, not {_kind(value['facts'])}")
+    else:
+        _text(value, "status", "summary", allow_empty=True)
     _int(value, "moves", "summary")
     if not isinstance(value.get("over"), bool):
         raise _Bad("summary.over must be true or false")
@@ -380,7 +384,8 @@ def _time(data: dict[str, JSON], key: str) -> str:
     return value
 
 
-def _is_int(value: JSON) -> bool:
+def _is_int(value: JSON) -> TypeGuard[int]:
+    """True for a whole number (not a bool, which Python counts as one)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 

@@ -99,6 +99,8 @@ def _action(game: Game, data: JSON, known: dict[int, tuple[JSON, Action]]) -> Ac
         return seen[1]
     try:
         action = game.action_from_json(data)
+    except IllegalAction as err:
+        raise _Refused(f"is not a {game.title} move ({_said(err)})") from None
     except Exception as err:
         raise _Refused(f"is not a {game.title} move ({err})") from None
     known[id(data)] = (data, action)
@@ -121,9 +123,15 @@ def _step(
     try:
         return game.apply(state, seat, action)
     except IllegalAction as err:
-        raise _Refused(f"is not legal ({err})") from None
+        raise _Refused(f"is not legal ({_said(err)})") from None
     except Exception as err:
         raise _Refused(f"cannot be replayed ({type(err).__name__}: {err})") from None
+
+
+def _said(refusal: IllegalAction) -> str:
+    """A refusal's code and facts on one line, e.g. "bad-action: field type, value 'fly'"."""
+    facts = ", ".join(f"{name} {value}" for name, value in refusal.fields.items())
+    return f"{refusal.code}: {facts}" if facts else refusal.code
 
 
 def _resumable(moves: int) -> str:

@@ -7,6 +7,7 @@ Nothing damaged is ever modified or deleted.
 
 from __future__ import annotations
 
+import builtins
 import contextlib
 import dataclasses
 import gc
@@ -115,6 +116,7 @@ class SaveStore:
 
     # ---- reading ------------------------------------------------------------
 
+    # Annotations below say `builtins.list`: in this class `list` names this method.
     def list(self) -> list[SaveInfo]:
         """Every game, most recently played first, from the stored summaries (no replay);
         a row that does not read (not even as UTF-8 text) is listed as damaged."""
@@ -208,7 +210,8 @@ class SaveStore:
                 ).fetchone()
                 if row is None or not all(type(x) is int for x in row[:2]):
                     return None
-                return Checkpoint(*row, self._ground(db, game, row[0]))
+                moves, rules_version, state, seal = row
+                return Checkpoint(moves, rules_version, state, seal, self._ground(db, game, moves))
         except SaveError:
             return None
 
@@ -219,7 +222,7 @@ class SaveStore:
         )
         return ground(game, rows)
 
-    def moves_after(self, game: int, count: int) -> list[tuple[int, JSON]]:
+    def moves_after(self, game: int, count: int) -> builtins.list[tuple[int, JSON]]:
         """The (seat, action) moves of game id `game` after its first `count`, in order."""
         with self.database.errors("cannot read moves"):
             rows = self.database.db.execute(
@@ -238,6 +241,7 @@ class SaveStore:
         at (their rows only are read), or of every game (None)."""
         if not self.database.exists():
             return {}
+        args: tuple[str, ...]
         if player is None:
             query, args = "SELECT id, revision FROM games", ()
         else:
@@ -257,7 +261,7 @@ class SaveStore:
             ).fetchone()
         return None if row is None else int(row[0])
 
-    def listings(self, games: Collection[int]) -> list[Listed]:
+    def listings(self, games: Collection[int]) -> builtins.list[Listed]:
         """The listings of the games with ids `games` (those that still exist), each with
         the revision it was read at."""
         wanted = sorted(games)
@@ -476,7 +480,9 @@ class SaveStore:
 
     # ---- internals ----------------------------------------------------------
 
-    def _game_row(self, name: str, moves: bool = True) -> tuple[tuple[Any, ...], list[Any]]:
+    def _game_row(
+        self, name: str, moves: bool = True
+    ) -> tuple[tuple[Any, ...], builtins.list[Any]]:
         validate_save_name(name)
         if not self.database.exists():
             raise SaveError(f"no save called {name!r} in {self.root}")
@@ -494,7 +500,7 @@ class SaveStore:
                 ).fetchall()
         return found, actions
 
-    def _record(self, row: tuple[Any, ...], moves: list[Any]) -> SaveRecord:
+    def _record(self, row: tuple[Any, ...], moves: builtins.list[Any]) -> SaveRecord:
         """The strict save parser applied to a database row (its data is untrusted)."""
         name = str(row[1])
         actions = [[seat, action] for seat, action in _decode_moves(moves, 0, f"{name}: ")]
@@ -515,7 +521,7 @@ class SaveStore:
         }
         return SaveRecord.from_json(document, name)
 
-    def _listed(self, keys: list[int]) -> list[Listed]:
+    def _listed(self, keys: builtins.list[int]) -> builtins.list[Listed]:
         rows = self.database.db.execute(
             "SELECT id, revision, julianday(updated), name, game, players, updated, summary "
             f"FROM games WHERE id IN ({','.join('?' * len(keys))})",
@@ -523,7 +529,7 @@ class SaveStore:
         ).fetchall()
         return [Listed(key, rev, played, self._info(tuple(row))) for key, rev, played, *row in rows]
 
-    def _listed_alone(self, key: int) -> list[Listed]:
+    def _listed_alone(self, key: int) -> builtins.list[Listed]:
         """Game id `key`'s listing, or, when its row holds bytes that are not UTF-8 text, the
         row as damaged (its name as far as it reads)."""
         try:
@@ -539,8 +545,8 @@ class SaveStore:
             return []
         revision, played, stored = row
         name = bytes(stored or b"").decode(errors="replace")
-        error = DamagedSave(f"{name}: damaged save (a stored field is not UTF-8 text)")
-        return [Listed(key, revision, played, SaveInfo(name, None, error))]
+        damaged = DamagedSave(f"{name}: damaged save (a stored field is not UTF-8 text)")
+        return [Listed(key, revision, played, SaveInfo(name, None, damaged))]
 
     def _info(self, row: tuple[Any, ...]) -> SaveInfo:
         """A listing row (name, game, players, updated, summary), checked as strictly as

@@ -1,6 +1,7 @@
 """Fixtures for the whole suite: hotseat's per-user state folder (crash logs, the
-checkpoint key) lives in a temporary folder, never in the home folder of whoever runs
-the tests."""
+checkpoint key) and its settings folder (the language chosen) live in temporary folders,
+never in the home folder of whoever runs the tests; the language is English unless a test
+asks for another."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from tui import i18n
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -22,3 +25,25 @@ def state_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
         os.environ.pop("HOTSEAT_STATE_DIR", None)
     else:
         os.environ["HOTSEAT_STATE_DIR"] = before
+
+
+@pytest.fixture(autouse=True)
+def settings_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """HOTSEAT_CONFIG_DIR, empty, for every test; the locale of the shell that runs the
+    tests is replaced by C.UTF-8 (English, UTF-8), and every test starts and ends in
+    English."""
+    folder = tmp_path_factory.mktemp("config")
+    names = ("HOTSEAT_CONFIG_DIR", "HOTSEAT_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+    before = {name: os.environ.get(name) for name in names}
+    for name in names:
+        os.environ.pop(name, None)
+    os.environ["HOTSEAT_CONFIG_DIR"] = str(folder)
+    os.environ["LANG"] = "C.UTF-8"
+    i18n.use(i18n.ENGLISH)
+    yield folder
+    i18n.use(i18n.ENGLISH)
+    for name, value in before.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value

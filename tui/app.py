@@ -14,12 +14,13 @@ from textual.timer import Timer
 
 from rules import SetupError
 from saves import DamagedSave, SaveError, SaveStore, SeatsHeld, TakenOver
-from tui import palette, textual_fixes
+from tui import i18n, palette, textual_fixes
 from tui.crash import crash_message, write_crash_log
 from tui.games import screen_class
+from tui.i18n import N_, _
 from tui.model import GameSession, Tables, TurnWatch, recover_save
 from tui.screens.home import HomeScreen
-from tui.screens.take_over import TakeOverScreen
+from tui.screens.take_over import TakeOverScreen, taken_over_notice
 
 DEFAULT_DELAY = 0.6
 """Seconds before each computer move, so people can follow."""
@@ -47,10 +48,10 @@ class HotseatApp(App[None]):
     TITLE = "hotseat"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [
-        Binding("question_mark,f1", "help", "Help"),
-        Binding("escape", "home", "Home"),
-        Binding("q", "quit", "Quit"),
-        Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
+        Binding("question_mark,f1", "help", N_("Help")),
+        Binding("escape", "home", N_("Home")),
+        Binding("q", "quit", N_("Quit")),
+        Binding("ctrl+c", "quit", N_("Quit"), show=False, priority=True),
     ]
 
     def __init__(
@@ -62,8 +63,10 @@ class HotseatApp(App[None]):
         resumed: bool = False,
         notice: str | None = None,
         player: str | None = None,
+        language: str = i18n.ENGLISH,
     ) -> None:
         super().__init__()
+        i18n.use(language)
         textual_fixes.apply()
         palette.use(palette.mode_for(self.no_color, self.console.color_system))
         self.store = store
@@ -152,8 +155,8 @@ class HotseatApp(App[None]):
         terminal took it over (its table would say so the same way)."""
         try:
             session.poll()
-        except TakenOver as taken:
-            self.notify(str(taken), severity="warning", timeout=10, markup=False)
+        except TakenOver:
+            self.notify(taken_over_notice(), severity="warning", timeout=10, markup=False)
             self.action_home()
         except SaveError:
             pass  # the table says what is wrong once it shows
@@ -217,7 +220,10 @@ class HotseatApp(App[None]):
             self.notify(str(error), severity="error", timeout=8, markup=False)
             return
         self.resume(new_name)
-        self.notify(f"Recovered as {new_name}; {name} is left as it was.", markup=False)
+        self.notify(
+            _("Recovered as {new}; {old} is left as it was.").format(new=new_name, old=name),
+            markup=False,
+        )
 
     def start_rematch(self, session: GameSession) -> None:
         try:
@@ -247,7 +253,9 @@ class HotseatApp(App[None]):
         games = [name for name in news if name != here]
         if games:
             self.bell()
-            self.notify(f"Your turn in {', '.join(games)}", timeout=8, markup=False)
+            self.notify(
+                _("Your turn in {games}").format(games=", ".join(games)), timeout=8, markup=False
+            )
 
     def action_home(self) -> None:
         """Back to the home screen (built now if the app started at a table); the game is saved."""
@@ -256,6 +264,17 @@ class HotseatApp(App[None]):
             self.pop_screen()
         if not isinstance(self.screen, HomeScreen):
             self.push_screen(HomeScreen())
+
+    async def action_switch_language(self) -> None:
+        """Speak the other language from now on (remembered for the next start, per
+        registered player at a host); the home screen says everything again in it."""
+        home = self.screen
+        if not isinstance(home, HomeScreen):
+            return
+        other = next(code for code in i18n.LANGUAGES if code != i18n.language())
+        i18n.use(other)
+        i18n.remember(other, self.player)
+        await home.retell()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "home":

@@ -1,11 +1,14 @@
 """The `hotseat` command: home screen, new, resume, list, export, import.
 
-Bad input: one line, exit code 2.
+Bad input: one line, exit code 2. Every word it prints, its --help included (argparse's
+own words too, see tui.argparse_words), is in the language chosen before the parser is
+built.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import difflib
 import gc
 import os
@@ -33,6 +36,8 @@ from saves import (
 )
 from saves.exchange import in_save_folder
 from saves.visible import visible
+from tui.argparse_words import speak_our_language
+from tui.i18n import LANGUAGES, _, choose, language, use
 from tui.model import (
     GameSession,
     game_title,
@@ -56,29 +61,67 @@ class Parser(argparse.ArgumentParser):
     """argparse that reports a mistake in one line instead of the usage block."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(USAGE_ERROR, f"hotseat: {plain_message(message)} (see {self.prog} --help)\n")
+        line = _("{message} (see {command} --help)").format(
+            message=plain_message(message), command=self.prog
+        )
+        self.exit(USAGE_ERROR, f"hotseat: {line}\n")
 
 
 COMMANDS = ("new", "resume", "list", "export", "import", "players", "host")
 
 
 def plain_message(message: str) -> str:
-    """argparse's wording without its jargon: "argument --delay: --delay needs ..." loses
-    the repeated option, an option without its value says so, and an unknown command is
-    named with the closest one and the list."""
-    unknown = re.match(r"argument command: invalid choice: '([^']*)'", message)
-    if unknown is None:
-        message = re.sub(r"^argument (\S+): expected one argument$", r"\1 needs a value", message)
-        return re.sub(r"^argument (\S+): (?=\1 )", "", message)
-    command = unknown.group(1)
+    """argparse's wording without its jargon, in the current language: "argument --delay:
+    --delay needs ..." loses the repeated option, an option without its value says so, and
+    an unknown command is named with the closest one and the list."""
+    argument = filled_in(_("argument %(argument_name)s: %(message)s"), message)
+    if argument is None:
+        return message
+    name, inner = argument["argument_name"], argument["message"]
+    if name == "command":
+        for template in (
+            _("invalid choice: %(value)r (choose from %(choices)s)"),
+            _("invalid choice: %(value)r, maybe you meant %(closest)r? (choose from %(choices)s)"),
+        ):
+            choice = filled_in(template, inner)
+            if choice is not None:
+                return unknown_command(ast.literal_eval(choice["value"]))
+    if inner == _("expected one argument"):
+        return _("{option} needs a value").format(option=name)
+    if inner.startswith(f"{name} "):
+        return inner
+    return message
+
+
+def filled_in(template: str, text: str) -> dict[str, str] | None:
+    """The values argparse filled a %-template with (its `%(name)s` and `%(name)r`) to make
+    `text`, by name; None when `text` is not made from `template`."""
+    parts = re.split(r"%\((\w+)\)[sr]", template)
+    pattern = "".join(
+        f"(?P<{part}>.*?)" if index % 2 else re.escape(part) for index, part in enumerate(parts)
+    )
+    found = re.fullmatch(pattern, text, re.DOTALL)
+    return found.groupdict() if found else None
+
+
+def unknown_command(command: str) -> str:
+    """An unknown command named with the closest one, if any, and the list."""
+    commands = ", ".join(COMMANDS)
     close = difflib.get_close_matches(command.lower(), COMMANDS, n=1, cutoff=0.5)
-    hint = f"; did you mean {close[0]}?" if close else ""
-    return f"unknown command {command!r}{hint}; commands: {', '.join(COMMANDS)}"
+    if close:
+        return _("unknown command {command}; did you mean {close}?; commands: {commands}").format(
+            command=repr(command), close=close[0], commands=commands
+        )
+    return _("unknown command {command}; commands: {commands}").format(
+        command=repr(command), commands=commands
+    )
 
 
 def delay_value(text: str) -> float:
     """Seconds from 0 to 10."""
-    wrong = argparse.ArgumentTypeError(f"--delay needs seconds from 0 to 10, not {text!r}")
+    wrong = argparse.ArgumentTypeError(
+        _("--delay needs seconds from 0 to 10, not {text}").format(text=repr(text))
+    )
     try:
         value = float(text)
     except ValueError:
@@ -91,9 +134,11 @@ def delay_value(text: str) -> float:
 def folder_value(text: str) -> Path:
     """A folder named by a non-empty path that is not a file."""
     if not text.strip():
-        raise argparse.ArgumentTypeError("--save-dir needs a folder, not an empty name")
+        raise argparse.ArgumentTypeError(_("--save-dir needs a folder, not an empty name"))
     if Path(text).expanduser().is_file():
-        raise argparse.ArgumentTypeError(f"--save-dir {text} is a file, not a folder")
+        raise argparse.ArgumentTypeError(
+            _("--save-dir {path} is a file, not a folder").format(path=text)
+        )
     return Path(text)
 
 
@@ -104,7 +149,7 @@ def package_version() -> str:
     try:
         return version("hotseat")
     except PackageNotFoundError:
-        return "(version unknown: not installed)"
+        return _("(version unknown: not installed)")
 
 
 class VersionAction(argparse.Action):
@@ -122,7 +167,7 @@ def games_help() -> str:
     """The game ids `new` takes, with their titles, for its --help."""
     width = max(len(game_id) for game_id in CATALOG)
     lines = [f"  {game_id:<{width}}  {entry.title}" for game_id, entry in CATALOG.items()]
-    return "games:\n" + "\n".join(lines)
+    return _("games:") + "\n" + "\n".join(lines)
 
 
 def known_game(text: str) -> str:
@@ -134,8 +179,13 @@ def known_game(text: str) -> str:
             return game_id
     ids = ", ".join(CATALOG)
     close = difflib.get_close_matches(text.strip().lower(), list(CATALOG), n=1, cutoff=0.5)
-    hint = f"; did you mean {close[0]}?" if close else ""
-    raise UnknownGame(f"unknown game {text!r}{hint} (games: {ids})")
+    if close:
+        raise UnknownGame(
+            _("unknown game {game}; did you mean {close}? (games: {games})").format(
+                game=repr(text), close=close[0], games=ids
+            )
+        )
+    raise UnknownGame(_("unknown game {game} (games: {games})").format(game=repr(text), games=ids))
 
 
 def squeeze(text: str) -> str:
@@ -148,12 +198,16 @@ def players_value(game_id: str, text: str) -> list[PlayerSpec]:
     game = get_game(game_id)
     if not text.strip():
         raise SetupError(
-            f"--players is empty; {game.title} needs {game.min_players} to "
-            f'{game.max_players} names, as in --players "Ann,cpu:Bob"'
+            _(
+                "--players is empty; {game} needs {low} to {high} names, "
+                'as in --players "Ann,cpu:Bob"'
+            ).format(game=game.title, low=game.min_players, high=game.max_players)
         )
     players = parse_players(text)
     if not all(p.name for p in players):
-        raise SetupError(f"player names must not be empty (--players {text!r})")
+        raise SetupError(
+            _("player names must not be empty (--players {text})").format(text=repr(text))
+        )
     game.check_new_players([p.name for p in players])
     return players
 
@@ -177,8 +231,10 @@ def checked_new_game(args: argparse.Namespace) -> NewGame:
     options = parse_options(game_id, args.option)
     if args.seed is not None and not may_choose_seed(players, getattr(args, "player", None)):
         raise SetupError(
-            "--seed is only for tables of people at this keyboard and computers; "
-            "a table with a registered player is always dealt in secret (leave out --seed)"
+            _(
+                "--seed is only for tables of people at this keyboard and computers; "
+                "a table with a registered player is always dealt in secret (leave out --seed)"
+            )
         )
     seed = parse_seed(args.seed) if args.seed is not None else new_seed()
     if args.name is not None:
@@ -187,141 +243,171 @@ def checked_new_game(args: argparse.Namespace) -> NewGame:
 
 
 def build_parser() -> Parser:
+    """The parser of every command, its words (argparse's own too) in the current language."""
+    speak_our_language()
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument(
         "--save-dir",
         type=folder_value,
         default=argparse.SUPPRESS,
-        help="folder of saved games (default: $HOTSEAT_SAVE_DIR or the user data folder)",
+        metavar=_("SAVE_DIR"),
+        help=_("folder of saved games (default: $HOTSEAT_SAVE_DIR or the user data folder)"),
+    )
+    common.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=argparse.SUPPRESS,
+        help=_("de or en (default: $HOTSEAT_LANG, the language chosen in the app, the locale)"),
     )
     common.add_argument(
         "--player",
         default=argparse.SUPPRESS,
-        metavar="NAME",
-        help="play as this registered player (hotseat players list): their games and seats",
+        metavar=_("NAME"),
+        help=_("play as this registered player (hotseat players list): their games and seats"),
     )
     pace = argparse.ArgumentParser(add_help=False)
     pace.add_argument(
         "--delay",
         type=delay_value,
         default=argparse.SUPPRESS,
-        help="seconds before each computer move (default 0.6)",
+        metavar=_("DELAY"),
+        help=_("seconds before each computer move (default 0.6)"),
     )
     parser = Parser(
         prog="hotseat",
-        description="A terminal game table: pass-and-play, computer players, saved games.",
+        description=_("A terminal game table: pass-and-play, computer players, saved games."),
         parents=[common],
     )
-    parser.add_argument("--version", action=VersionAction, help="show the version and exit")
+    parser.add_argument("--version", action=VersionAction, help=_("show the version and exit"))
     commands = parser.add_subparsers(dest="command", parser_class=Parser)
     new = commands.add_parser(
         "new",
         parents=[common, pace],
-        help="start a new game",
+        help=_("start a new game"),
         epilog=games_help(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    new.add_argument("game", help="game id (listed below)")
+    new.add_argument("game", metavar=_("game"), help=_("game id (listed below)"))
     new.add_argument(
         "--players",
         required=True,
-        help='comma-separated names; "cpu:" marks a computer player ("cpu-easy:", '
-        '"cpu-hard:" for its level), "remote:" a registered player at their own terminal',
+        metavar=_("PLAYERS"),
+        help=_(
+            'comma-separated names; "cpu:" marks a computer player ("cpu-easy:", '
+            '"cpu-hard:" for its level), "remote:" a registered player at their own terminal'
+        ),
     )
     new.add_argument(
         "--seed",
-        help="whole number for a repeatable deal, only at a table of people at this keyboard "
-        "and computers (default: a secret random seed)",
+        metavar=_("SEED"),
+        help=_(
+            "whole number for a repeatable deal, only at a table of people at this keyboard "
+            "and computers (default: a secret random seed)"
+        ),
     )
-    new.add_argument("--name", help="save name (default: game and date)")
+    new.add_argument("--name", metavar=_("NAME"), help=_("save name (default: game and date)"))
     new.add_argument(
         "--option",
         action="append",
         default=[],
-        metavar="NAME=VALUE",
-        help="a table option, e.g. sorting-memory=on for Xylotar",
+        metavar=_("NAME=VALUE"),
+        help=_("a table option, e.g. sorting-memory=on for Xylotar"),
     )
-    resume = commands.add_parser("resume", parents=[common, pace], help="continue a saved game")
+    resume = commands.add_parser("resume", parents=[common, pace], help=_("continue a saved game"))
     resume.add_argument(
-        "name", nargs="?", help="save name (default: the most recently played unfinished game)"
+        "name",
+        nargs="?",
+        metavar=_("name"),
+        help=_("save name (default: the most recently played unfinished game)"),
     )
     resume.add_argument(
         "--recover",
         action="store_true",
-        help="for a damaged save: continue from its last good move as a new save",
+        help=_("for a damaged save: continue from its last good move as a new save"),
     )
     resume.add_argument(
         "--take-over",
         action="store_true",
-        help="take the game from another terminal that has it open (that one goes home)",
+        help=_("take the game from another terminal that has it open (that one goes home)"),
     )
     resume.add_argument(
         "--seat",
         action="append",
-        metavar="PLAYER",
-        help="play only this player's seat here (repeatable); other terminals play the rest",
+        metavar=_("PLAYER"),
+        help=_("play only this player's seat here (repeatable); other terminals play the rest"),
     )
-    commands.add_parser("list", parents=[common], help="list saved games")
+    commands.add_parser("list", parents=[common], help=_("list saved games"))
     export = commands.add_parser(
-        "export", parents=[common], help="write a game as a JSON save document"
+        "export", parents=[common], help=_("write a game as a JSON save document")
     )
-    export.add_argument("name", help="save name")
-    export.add_argument("file", nargs="?", help="file to write (default: standard output)")
+    export.add_argument("name", metavar=_("name"), help=_("save name"))
+    export.add_argument(
+        "file",
+        nargs="?",
+        metavar=_("file"),
+        help=_("file to write (default: standard output)"),
+    )
     imports = commands.add_parser(
-        "import", parents=[common], help="add games from JSON save documents"
+        "import", parents=[common], help=_("add games from JSON save documents")
     )
-    imports.add_argument("files", nargs="+", type=Path, metavar="FILE", help="save documents")
+    imports.add_argument("files", nargs="+", type=Path, metavar=_("FILE"), help=_("save documents"))
     imports.add_argument(
         "--recover",
         action="store_true",
-        help="for a damaged file: import the moves before the first one that does not replay",
+        help=_("for a damaged file: import the moves before the first one that does not replay"),
     )
     players = commands.add_parser(
-        "players", parents=[common], help="the players who may connect to `hotseat host`"
+        "players", parents=[common], help=_("the players who may connect to `hotseat host`")
     )
     about_players = players.add_subparsers(dest="players_command", parser_class=Parser)
     add = about_players.add_parser(
-        "add", parents=[common], help="register a player by their SSH public key"
+        "add", parents=[common], help=_("register a player by their SSH public key")
     )
-    add.add_argument("name", help="the player's name at the table")
-    add.add_argument("key_file", type=Path, metavar="KEY_FILE", help="their public key (.pub)")
-    about_players.add_parser("list", parents=[common], help="list the registered players")
+    add.add_argument("name", metavar=_("name"), help=_("the player's name at the table"))
+    add.add_argument(
+        "key_file", type=Path, metavar=_("KEY_FILE"), help=_("their public key (.pub)")
+    )
+    about_players.add_parser("list", parents=[common], help=_("list the registered players"))
     remove = about_players.add_parser(
-        "remove", parents=[common], help="unregister a player (their games stay)"
+        "remove", parents=[common], help=_("unregister a player (their games stay)")
     )
-    remove.add_argument("name", help="the player's name")
+    remove.add_argument("name", metavar=_("name"), help=_("the player's name"))
     host = commands.add_parser(
-        "host", parents=[common], help="let registered players join over SSH"
+        "host", parents=[common], help=_("let registered players join over SSH")
     )
     host.add_argument(
-        "--port", type=port_value, default=2222, help="TCP port to listen on (default 2222)"
+        "--port",
+        type=port_value,
+        default=2222,
+        metavar=_("PORT"),
+        help=_("TCP port to listen on (default 2222)"),
     )
     host.add_argument(
         "--listen",
         default="",
-        metavar="ADDRESS",
-        help="address to listen on (default: every address of this machine)",
+        metavar=_("ADDRESS"),
+        help=_("address to listen on (default: every address of this machine)"),
     )
     host.add_argument(
         "--max-sessions",
         type=count_value("--max-sessions"),
         default=32,
         metavar="N",
-        help="most players connected at once (default 32)",
+        help=_("most players connected at once (default 32)"),
     )
     host.add_argument(
         "--max-sessions-per-player",
         type=count_value("--max-sessions-per-player"),
         default=3,
         metavar="N",
-        help="most sessions one player may have open at once (default 3)",
+        help=_("most sessions one player may have open at once (default 3)"),
     )
     host.add_argument(
         "--app-memory",
         type=count_value("--app-memory", least=APP_MEMORY_LEAST),
         default=1024,
         metavar="MIB",
-        help="most memory each player's game may map, in MiB (default 1024)",
+        help=_("most memory each player's game may map, in MiB (default 1024)"),
     )
     return parser
 
@@ -331,9 +417,11 @@ def port_value(text: str) -> int:
     try:
         port = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"the port must be a number, not {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("the port must be a number, not {text}").format(text=repr(text))
+        ) from None
     if not 1 <= port <= 65535:
-        raise argparse.ArgumentTypeError("the port must be between 1 and 65535")
+        raise argparse.ArgumentTypeError(_("the port must be between 1 and 65535"))
     return port
 
 
@@ -344,9 +432,13 @@ def count_value(option: str, least: int = 1) -> Callable[[str], int]:
         try:
             count = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{option} takes a number, not {text!r}") from None
+            raise argparse.ArgumentTypeError(
+                _("{option} takes a number, not {text}").format(option=option, text=repr(text))
+            ) from None
         if count < least:
-            raise argparse.ArgumentTypeError(f"{option} must be {least} or more")
+            raise argparse.ArgumentTypeError(
+                _("{option} must be {least} or more").format(option=option, least=least)
+            )
         return count
 
     return value
@@ -364,8 +456,21 @@ def has_terminal() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty()
 
 
+def flag_value(argv: Sequence[str] | None, flag: str) -> str | None:
+    """The value given to `flag` on the command line (`--flag value` or `--flag=value`),
+    read before the parser exists: its own help must be in the chosen language."""
+    words = list(sys.argv[1:] if argv is None else argv)
+    for index, word in enumerate(words):
+        if word == flag and index + 1 < len(words):
+            return words[index + 1]
+        if word.startswith(flag + "="):
+            return word.partition("=")[2]
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; user mistakes and damaged saves end in one line on stderr."""
+    use(choose(flag_value(argv, "--lang"), os.environ))
     args = build_parser().parse_args(argv)
     try:
         new_game = checked_new_game(args) if args.command == "new" else None
@@ -373,7 +478,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"hotseat: {error}", file=sys.stderr)
         return USAGE_ERROR
     if args.command in APP_COMMANDS and not has_terminal():
-        print("hotseat needs a terminal (with ssh, use ssh -t)", file=sys.stderr)
+        print(_("hotseat needs a terminal (with ssh, use ssh -t)"), file=sys.stderr)
         return USAGE_ERROR
     save_dir = getattr(args, "save_dir", None) or default_save_dir()
     folder = Path(os.path.expanduser(str(save_dir)))
@@ -390,6 +495,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SetupError as error:
         print(f"hotseat: {error}", file=sys.stderr)
         return USAGE_ERROR
+    if args.player is not None:
+        use(choose(getattr(args, "lang", None), os.environ, args.player))
     store = SaveStore(folder)
     try:
         notice = import_old_saves(store)
@@ -416,10 +523,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
     except OSError as error:
-        print(f"hotseat: cannot write the output: {error.strerror or error}", file=sys.stderr)
+        reason = error.strerror or error
+        print(
+            "hotseat: " + _("cannot write the output: {reason}").format(reason=reason),
+            file=sys.stderr,
+        )
         return USAGE_ERROR
     except SeatsHeld as held:
-        print(f"hotseat: {held}; --take-over takes it over", file=sys.stderr)
+        print(
+            "hotseat: " + _("{error}; --take-over takes it over").format(error=held),
+            file=sys.stderr,
+        )
         return USAGE_ERROR
     except (SetupError, SaveError, UnknownGame) as error:
         print(f"hotseat: {error}", file=sys.stderr)
@@ -445,9 +559,10 @@ def open_session(
     if args.command == "resume":
         if args.recover:
             if args.name is None:
-                raise SaveError("--recover needs the name of the damaged save")
+                raise SaveError(_("--recover needs the name of the damaged save"))
             name = recover_save(store, args.name)
-            print(f"hotseat: recovered {args.name} as {name}", file=sys.stderr)
+            recovered = _("recovered {save} as {new}").format(save=args.name, new=name)
+            print(f"hotseat: {recovered}", file=sys.stderr)
         else:
             name = args.name if args.name is not None else unfinished_game(store, args.player)
         session = GameSession.open(
@@ -468,7 +583,9 @@ def registered_player(name: str | None, folder: Path) -> str | None:
     except PlayersError as error:
         raise SetupError(str(error)) from None
     if found is None:
-        raise SetupError(f"no registered player {name!r} (hotseat players list)")
+        raise SetupError(
+            _("no registered player {name} (hotseat players list)").format(name=repr(name))
+        )
     return found.name
 
 
@@ -481,16 +598,20 @@ def unfinished_game(store: SaveStore, player: str | None = None) -> str:
             if not info.summary.get("over"):
                 return info.name
         if not games:
-            raise SaveError(f"{player} has no tables yet: hotseat new starts one")
+            raise SaveError(
+                _("{player} has no tables yet: hotseat new starts one").format(player=player)
+            )
     else:
         name = store.most_recent(unfinished=True)
         if name is not None:
             return name
     if store.most_recent() is None:
-        raise SaveError(f"no saved games in {store.root}")
+        raise SaveError(_("no saved games in {folder}").format(folder=store.root))
     raise SaveError(
-        "every saved game is over: hotseat list shows them, hotseat resume NAME opens one, "
-        "hotseat new starts a game"
+        _(
+            "every saved game is over: hotseat list shows them, hotseat resume {name} opens "
+            "one, hotseat new starts a game"
+        ).format(name=_("NAME"))
     )
 
 
@@ -510,6 +631,7 @@ def run_app(
         resumed=resumed,
         notice=notice,
         player=args.player,
+        language=language(),
     )
     # What is loaded by now (modules, the open game's history) lives as long as the app:
     # moved out of the collector's generations, the collections while screens are built
@@ -541,13 +663,16 @@ def list_saves(store: SaveStore, player: str | None = None) -> int:
     made visible."""
     infos = [info for info in store.list() if seated(info.players, player)]
     if not infos:
-        print(f"No saved games in {store.root}" if player is None else f"{player} has no tables")
+        if player is None:
+            print(_("No saved games in {folder}").format(folder=store.root))
+        else:
+            print(_("{player} has no tables").format(player=player))
         return 0
     rows = []
     for info in infos:
         listing = info.listing
         if info.error is not None or listing is None:
-            rows.append((visible(info.name), "DAMAGED", "", "", visible(str(info.error))))
+            rows.append((visible(info.name), _("DAMAGED"), "", "", visible(str(info.error))))
             continue
         cells = (
             info.name,
@@ -577,27 +702,35 @@ def export_save(store: SaveStore, name: str, file: str | None) -> int:
         return 0
     target = Path(file).expanduser()
     if target.is_dir():
-        raise SaveError(f"{target} is a folder; name the file to write")
+        raise SaveError(_("{file} is a folder; name the file to write").format(file=target))
     try:
         fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
     except FileExistsError:
-        raise SaveError(f"{target} already exists; nothing was written") from None
+        raise SaveError(
+            _("{file} already exists; nothing was written").format(file=target)
+        ) from None
     except OSError as err:
-        raise SaveError(f"cannot write {target}: {err.strerror or err}") from None
+        raise SaveError(cannot_write(target, err)) from None
     try:
         with os.fdopen(fd, "wb") as out:
             out.write(data)
     except OSError as err:
         target.unlink(missing_ok=True)
-        raise SaveError(f"cannot write {target}: {err.strerror or err}") from None
-    print(f"hotseat: exported {name} to {target}", file=sys.stderr)
+        raise SaveError(cannot_write(target, err)) from None
+    exported = _("exported {save} to {file}").format(save=name, file=target)
+    print(f"hotseat: {exported}", file=sys.stderr)
     if in_save_folder(store, target):
-        print(
-            f"hotseat: warning: files in the save folder {store.root} are not read as saves; "
-            "keep exports elsewhere (hotseat import FILE brings one in)",
-            file=sys.stderr,
-        )
+        warning = _(
+            "warning: files in the save folder {folder} are not read as saves; keep exports "
+            "elsewhere (hotseat import {file} brings one in)"
+        ).format(folder=store.root, file=_("FILE"))
+        print(f"hotseat: {warning}", file=sys.stderr)
     return 0
+
+
+def cannot_write(target: Path, error: OSError) -> str:
+    """Why `target` could not be written, in one line."""
+    return _("cannot write {file}: {reason}").format(file=target, reason=error.strerror or error)
 
 
 def import_saves(store: SaveStore, files: list[Path], recover: bool) -> int:
@@ -608,11 +741,11 @@ def import_saves(store: SaveStore, files: list[Path], recover: bool) -> int:
             name = import_file(store, path, recover=recover)
         except DamagedSave as error:
             failed = True
-            hint = "; --recover imports them" if error.replayable_moves else ""
-            print(f"hotseat: {error}{hint}", file=sys.stderr)
+            line = _("{error}; --recover imports them") if error.replayable_moves else "{error}"
+            print("hotseat: " + line.format(error=error), file=sys.stderr)
         except SaveError as error:
             failed = True
             print(f"hotseat: {error}", file=sys.stderr)
         else:
-            print(f"imported {path.name} as {name}")
+            print(_("imported {file} as {save}").format(file=path.name, save=name))
     return USAGE_ERROR if failed else 0

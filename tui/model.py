@@ -37,6 +37,10 @@ from saves import (
 from saves.checkpoint import CheckpointWriter, checkpoint_due
 from saves.record import summarize
 from saves.store import Listed
+from tui.i18n import _, language
+from tui.words import log_text
+from tui.words import seat_names as shown_seat_names
+from tui.words.options import level_name
 
 
 @dataclass
@@ -115,14 +119,18 @@ class GameSession:
         by_name = {p.name.casefold(): seat for seat, p in players.items() if plays_for(p, player)}
         computers = {seat for seat, p in players.items() if p.kind == "computer"}
         if player is not None and not by_name:
-            raise SaveError(f"{player} has no seat at {name}")
+            raise SaveError(_("{player} has no seat at {save}").format(player=player, save=name))
         if people is None:
             wanted = set(by_name.values())
         else:
             unknown = [n for n in people if n.strip().casefold() not in by_name]
             if unknown:
                 listed = ", ".join(record.names())
-                raise SaveError(f"{name} has no player {unknown[0]!r} (players: {listed})")
+                raise SaveError(
+                    _("{save} has no player {name} (players: {players})").format(
+                        save=name, name=repr(unknown[0]), players=listed
+                    )
+                )
             wanted = {by_name[n.strip().casefold()] for n in people}
         lease = store.hold(key, wanted, optional=computers, take_over=take_over)
         try:
@@ -199,7 +207,7 @@ class GameSession:
         once the move is committed.
         """
         if self.lease is None:
-            raise TakenOver("This game is closed in this terminal")
+            raise TakenOver(_("This game is closed in this terminal"))
         new_state = self.game.apply(self.state, seat, action)
         number = len(self.record.actions) + 1
         summary = summarize(self.game, new_state, number)
@@ -304,8 +312,13 @@ class GameSession:
 
     @property
     def seat_names(self) -> list[str]:
-        """The name of every seat, engine-played seats included."""
-        return self.game.seat_names(self.record.names())
+        """The name of every seat, engine-played seats included (in the player's language)."""
+        players = self.record.names()
+        return shown_seat_names(
+            self.game.id,
+            self.game.seat_names(players),
+            self.game.player_seats(len(players)),
+        )
 
     @property
     def my_seats(self) -> set[int]:
@@ -344,7 +357,13 @@ class GameSession:
         return self.game.legal_actions(self.state, seat)
 
     def log(self, seat: int | None, start: int = 0) -> list[dict[str, Any]]:
-        return self.game.log(self.state, seat, start)
+        """The log from `start` on as `seat` may know it, each entry with its "text" in the
+        player's language."""
+        names = self.seat_names
+        return [
+            {**entry, "text": log_text(self.game.id, entry, names)}
+            for entry in self.game.log(self.state, seat, start)
+        ]
 
     def event_count(self) -> int:
         return self.game.event_count(self.state)
@@ -502,8 +521,14 @@ def parse_players(text: str) -> list[PlayerSpec]:
         elif name.lower().startswith("cpu-") and ":" in name:
             asked = name[len("cpu-") : name.index(":")]
             raise SetupError(
-                f"unknown computer level {asked!r} in {name!r} "
-                f"(levels: {', '.join(LEVELS)}, as in cpu-{LEVELS[0]}:NAME)"
+                _(
+                    "unknown computer level {level} in {player} (levels: {levels}, as in {example})"
+                ).format(
+                    level=repr(asked),
+                    player=repr(name),
+                    levels=", ".join(LEVELS),
+                    example=f"cpu-{LEVELS[0]}:NAME",
+                )
             )
         specs.append(PlayerSpec(name=name, kind=kind, level=level))
     return specs
@@ -543,18 +568,26 @@ def registered_names(players: list[PlayerSpec], folder: Path) -> list[PlayerSpec
         found = by_name.get(spec.name.casefold())
         if spec.kind == "remote":
             if found is None:
-                raise SetupError(f"{spec.name!r} is not a registered player (hotseat players list)")
+                raise SetupError(
+                    _("{name} is not a registered player (hotseat players list)").format(
+                        name=repr(spec.name)
+                    )
+                )
             spec = PlayerSpec(found.name, "remote", spec.level)
         elif found is not None and spec.kind == "computer":
             raise SetupError(
-                f"{found.name} is a registered player: seat them as remote:{found.name}, "
-                "or give the computer another name"
+                _(
+                    "{name} is a registered player: seat them as remote:{name}, "
+                    "or give the computer another name"
+                ).format(name=found.name)
             )
         similar = look_alike_player(spec.name, registered)
         if similar is not None:
             raise SetupError(
-                f"{quoted(spec.name)} looks like {similar.name}, a registered player; "
-                "choose a name that looks different"
+                _(
+                    "{name} looks like {player}, a registered player; "
+                    "choose a name that looks different"
+                ).format(name=quoted(spec.name), player=similar.name)
             )
         named.append(spec)
     check_look_alikes([p.name for p in named])
@@ -570,8 +603,10 @@ def check_look_alikes(names: list[str]) -> None:
         for other in names[:i]:
             if other.casefold() != name.casefold() and look_alike(other, name):
                 raise SetupError(
-                    f"{quoted(other)} and {quoted(name)} look alike; "
-                    "the players at a table need names that look different"
+                    _(
+                        "{first} and {second} look alike; "
+                        "the players at a table need names that look different"
+                    ).format(first=quoted(other), second=quoted(name))
                 )
 
 
@@ -593,11 +628,15 @@ def validate_new_game(game_id: str, players: list[PlayerSpec], player: str | Non
     if player is not None:
         if any(p.kind == "human" for p in players):
             raise SetupError(
-                f"at {player}'s terminal a seat is {player}, a registered player "
-                "(remote:NAME) or a computer (cpu:NAME)"
+                _(
+                    "at {player}'s terminal a seat is {player}, a registered player "
+                    "(remote:NAME) or a computer (cpu:NAME)"
+                ).format(player=player)
             )
         if not any(plays_for(p, player) for p in players):
-            raise SetupError(f"{player} takes a seat at every table they start")
+            raise SetupError(
+                _("{player} takes a seat at every table they start").format(player=player)
+            )
     return game
 
 
@@ -621,8 +660,12 @@ def parse_options(game_id: str, texts: list[str]) -> dict[str, Any]:
         key, sep, raw = text.partition("=")
         opt = known.get(key.strip().lower().replace("_", "-"))
         if opt is None:
-            names = ", ".join(sorted(known)) or "none"
-            raise SetupError(f"{game.title} has no option {key.strip()!r} (options: {names})")
+            names = ", ".join(sorted(known)) or _("none")
+            raise SetupError(
+                _("{game} has no option {option} (options: {options})").format(
+                    game=game.title, option=repr(key.strip()), options=names
+                )
+            )
         if isinstance(opt.default, bool):
             words: dict[str, Any] = dict(BOOL_WORDS)
         else:
@@ -630,7 +673,11 @@ def parse_options(game_id: str, texts: list[str]) -> dict[str, Any]:
         value = raw.strip().lower()
         if not sep or value not in words:
             allowed = "/".join(option_text(choice) for choice in opt.choices)
-            raise SetupError(f"option {key.strip()} takes {allowed}, as in {key.strip()}=on")
+            raise SetupError(
+                _("option {option} takes {values}, as in {option}=on").format(
+                    option=key.strip(), values=allowed
+                )
+            )
         chosen[opt.name] = words[value]
     return chosen
 
@@ -658,9 +705,13 @@ def parse_seed(text: str) -> int:
     try:
         seed = int(text)
     except ValueError:
-        raise SetupError(f"the seed must be a whole number, not {text!r}") from None
+        raise SetupError(
+            _("the seed must be a whole number, not {text}").format(text=repr(text))
+        ) from None
     if not 0 <= seed < 2**63:
-        raise SetupError("the seed must be between 0 and 9223372036854775807")
+        raise SetupError(
+            _("the seed must be between {low} and {high}").format(low=0, high=2**63 - 1)
+        )
     return seed
 
 
@@ -677,26 +728,33 @@ def game_title(game_id: str) -> str:
 
 
 def players_text(players: list[PlayerSpec]) -> str:
-    """Seats as "Ann, Bob (cpu), Cy (cpu, easy)": a computer's level unless it is normal."""
-    return ", ".join(p.name + _cpu_text(p) for p in players)
+    """Seats as "Ann, Bob (cpu), Cy (cpu, easy)" (German "Bob (Computer), Cy (Computer,
+    leicht)"): a computer's level unless it is normal."""
+    return ", ".join(seat_text(p) for p in players)
 
 
-def _cpu_text(spec: PlayerSpec) -> str:
+def seat_text(spec: PlayerSpec) -> str:
+    """One seat of `players_text`."""
     if spec.kind != "computer":
-        return ""
-    return " (cpu)" if spec.level == DEFAULT_LEVEL else f" (cpu, {spec.level})"
+        return spec.name
+    if spec.level == DEFAULT_LEVEL:
+        return _("{name} (cpu)").format(name=spec.name)
+    return _("{name} (cpu, {level})").format(name=spec.name, level=level_name(spec.level))
 
 
 def turn_text(summary: dict[str, Any]) -> str:
     """Whose turn a save summary names, or that the game is over."""
     if summary.get("over"):
-        return "game over"
-    return f"{summary.get('turn')}'s turn" if summary.get("turn") else ""
+        return _("game over")
+    turn = summary.get("turn")
+    return _("{name}'s turn").format(name=turn) if turn else ""
 
 
 def local_time(iso: str) -> str:
-    """An ISO time as local "YYYY-MM-DD HH:MM"."""
+    """An ISO time as local time, as the language writes it: "2026-11-28 19:30" (German
+    "28.11.2026 19:30")."""
     try:
-        return datetime.fromisoformat(iso).astimezone().strftime("%Y-%m-%d %H:%M")
+        local = datetime.fromisoformat(iso).astimezone()
     except ValueError:
         return "?"
+    return local.strftime("%d.%m.%Y %H:%M" if language() == "de" else "%Y-%m-%d %H:%M")

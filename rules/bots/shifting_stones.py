@@ -86,7 +86,7 @@ def plans(
     seen = {grid}
     frontier: dict[Grid, tuple[Move | None, frozenset[int], int]] = {grid: (None, frozenset(), 0)}
     values = {card.id: card.value for card in hand}
-    found = []
+    found: list[Plan] = []
     took = 0.0
     for discards in range(1, min(depth, len(hand) - 1) + 1):
         layer: dict[Grid, tuple[Move | None, frozenset[int], int]] = {}

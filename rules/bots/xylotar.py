@@ -68,8 +68,9 @@ def estimates(view: Mapping[str, JSON]) -> list[float | None]:
 def expected_tricks(view: Mapping[str, JSON]) -> float:
     """Tricks won so far plus a fair share of the tricks still to come."""
     seat = view["seat"]
-    left = view["tricks_per_round"] - view["trick_number"] + (0 if view["trick"] else 1)
-    return view["seats"][seat]["tricks"] + max(left, 0) / len(view["players"])
+    left: int = view["tricks_per_round"] - view["trick_number"] + (0 if view["trick"] else 1)
+    won: int = view["seats"][seat]["tricks"]
+    return won + max(left, 0) / len(view["players"])
 
 
 def simulated_tricks(view: Mapping[str, JSON], rng: random.Random) -> float:
@@ -105,7 +106,7 @@ def _beats(view: Mapping[str, JSON], colour: str, guess: float) -> bool:
     trick = view["trick"]
     if not trick:
         return True
-    trump = view["trump"]
+    trump: str = view["trump"]
     led = view["led_colour"]
     best = max(
         (t["card"] for t in trick if t["card"][0] == trump),

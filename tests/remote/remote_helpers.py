@@ -21,6 +21,7 @@ import pyte
 from remote.session import set_size
 from rules.three_by_three import card_label
 from saves import SaveStore, replay, replay_moves
+from tui.words.three_by_three import event_text
 
 WAIT = 30.0
 """Seconds to wait for something that should appear (generous: the machine may be busy)."""
@@ -113,8 +114,10 @@ def at_table(screen: str, name: str) -> bool:
 
 
 def asks_to_move(screen: str) -> bool:
-    """True when the screen asks its player to move: Enter (⏎) is among the footer's keys."""
-    return "⏎" in screen.rsplit("\n", 1)[-1]
+    """True when the screen asks its player to move: Enter (⏎) is among the footer's keys,
+    or the only move is taking the pile (Enter does that too)."""
+    footer = screen.rsplit("\n", 1)[-1]
+    return "⏎" in footer or "Take pile" in footer
 
 
 class Truth:
@@ -157,7 +160,8 @@ class Truth:
         state: Any = self.state
         cards = [c for seat in seats for c in state.hands[seat]]
         cards += [c for seat in seats for c in state.face_down[seat] if c]
-        public = " ".join(entry["text"] for entry in self.game.log(self.state, None))
+        log = self.game.log(self.state, None)
+        public = " ".join(event_text(entry["event"], state.players) for entry in log)
         return {
             card_label(c) for c in cards if c not in self.face_up and card_label(c) not in public
         }

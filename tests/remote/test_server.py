@@ -292,18 +292,22 @@ def test_the_app_is_hotseat_on_the_host_folder_as_the_player(tmp_path: Path) -> 
     ]
 
 
-def test_the_app_environment_holds_only_path_home_state_lang_and_term(
+def test_the_app_environment_holds_only_path_home_state_settings_lang_and_term(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setenv("LD_PRELOAD", "/tmp/evil.so")
     monkeypatch.setenv("HOTSEAT_SAVE_DIR", "/elsewhere")
+    monkeypatch.setenv("HOTSEAT_LANG", "de")
     monkeypatch.setenv("HOTSEAT_STATE_DIR", "/state")
-    monkeypatch.delenv("XDG_STATE_HOME", raising=False)
+    monkeypatch.setenv("HOTSEAT_CONFIG_DIR", "/settings")
+    for name in ("XDG_STATE_HOME", "XDG_CONFIG_HOME", "HOTSEAT_LOCALE_DIR"):
+        monkeypatch.delenv(name, raising=False)
     env = child_env("screen-256color")
     assert env == {
         "PATH": os.environ["PATH"],
         "HOME": os.path.expanduser("~"),
         "HOTSEAT_STATE_DIR": "/state",
+        "HOTSEAT_CONFIG_DIR": "/settings",
         "LANG": "C.UTF-8",
         "TERM": "screen-256color",
     }

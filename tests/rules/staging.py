@@ -21,6 +21,7 @@ from rules.three_by_three import (
     ThreeByThreeState,
     sort_cards,
 )
+from tui.words.three_by_three import event_text
 
 GAME = ThreeByThree()
 NAMES = ("Ann", "Bob", "Cy", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo", "Kim")
@@ -102,5 +103,5 @@ def hand_of(state: ThreeByThreeState, seat: int) -> list[str]:
 
 
 def texts(state: ThreeByThreeState, seat: int | None = None, start: int = 0) -> list[str]:
-    """The log lines from `start` on, as `seat` reads them."""
-    return [entry["text"] for entry in GAME.log(state, seat, start)]
+    """The log lines from `start` on, as `seat` reads them (in English)."""
+    return [event_text(entry["event"], state.players) for entry in GAME.log(state, seat, start)]

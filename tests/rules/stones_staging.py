@@ -24,6 +24,7 @@ from rules.shifting_stones import (
     ShiftingStones,
     ShiftingStonesState,
 )
+from tui.words.shifting_stones import event_text
 
 STAGED_EDITION = 1
 """The edition staged games deal from: the cards the tests name are its cards. The rules
@@ -146,5 +147,5 @@ def ups(state: ShiftingStonesState) -> str:
 
 
 def texts(state: ShiftingStonesState, seat: int | None = None, start: int = 0) -> list[str]:
-    """The log lines from `start` on, as `seat` reads them."""
-    return [entry["text"] for entry in GAME.log(state, seat, start)]
+    """The log lines from `start` on, as `seat` reads them (in English)."""
+    return [event_text(entry["event"], state.players) for entry in GAME.log(state, seat, start)]

@@ -9,6 +9,7 @@ Card 0 (1 point) shows on the grid FISH_HORSE_MOON; fillers in other hands never
 from __future__ import annotations
 
 from rules.shifting_stones import final_scores
+from tui.words.shifting_stones import reason_text, status_text
 
 from stones_staging import (
     GAME,
@@ -106,7 +107,16 @@ def test_tied_players_share_the_win() -> None:
     assert result["winners"] == [0, 1]
     assert result["ranking"] == [[0, 1]]
     assert result["losers"] == []
-    assert result["reason"] == "Ann scored 10 cards; Ann and Bob share the most points (22)"
+    assert result["reason"] == {
+        "kind": "most-points",
+        "trigger": 0,
+        "scored": 10,
+        "winners": [0, 1],
+        "points": 22,
+    }
+    assert reason_text(result["reason"], state.players) == (
+        "Ann scored 10 cards; Ann and Bob share the most points (22)"
+    )
     assert texts(state)[-1] == "Game over: Ann and Bob share the win with 22 points"
     assert GAME.view(state, 0)["scores"] == [22, 22]
 
@@ -146,9 +156,12 @@ def test_four_strikes_lose_the_solo_game() -> None:
     assert GAME.is_over(state)
     result = GAME.result(state)
     assert (result["winners"], result["losers"], result["ranking"]) == ([], [0], [[0]])
-    assert result["reason"] == "Ann got 4 strikes"
+    assert result["reason"] == {"kind": "solo-lost", "seat": 0, "strikes": 4}
+    assert reason_text(result["reason"], state.players) == "Ann got 4 strikes"
     assert texts(state)[-1] == "Game over: 4 strikes — Ann loses"
-    assert GAME.summary(state) == {"turn": None, "status": "Over · lost · 0 of 16 scored"}
+    summary = GAME.summary(state)
+    assert summary["turn"] is None
+    assert status_text(summary["facts"]) == "Over · lost · 0 of 16 scored"
     assert GAME.view(state, 0)["winners"] == []
 
 
@@ -160,7 +173,8 @@ def test_scoring_every_card_of_the_solo_deck_wins() -> None:
     assert GAME.is_over(state)
     result = GAME.result(state)
     assert (result["winners"], result["losers"], result["scores"]) == ([0], [], [3])
-    assert result["reason"] == "Ann scored all 3 cards"
+    assert result["reason"] == {"kind": "solo-won", "seat": 0, "goal": 3}
+    assert reason_text(result["reason"], state.players) == "Ann scored all 3 cards"
     assert texts(state)[-1] == "Game over: Ann scored every card and wins"
     assert GAME.view(state, 0)["winners"] == [0]
 

@@ -1,11 +1,11 @@
-"""Illegal actions are refused with a clear message and leave the state as it was;
-actions round-trip through JSON and bad JSON is refused."""
+"""Illegal actions are refused with the code of the rule they break and leave the state as
+it was; actions round-trip through JSON and bad JSON is refused."""
 
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -32,13 +32,13 @@ class Shout(Action):
         return {"type": "shout"}
 
 
-def refusal(state: ShiftingStonesState, seat: int, action: Action) -> str:
-    """The message of the refusal; the state must be unchanged."""
+def refusal(state: ShiftingStonesState, seat: int, action: Action) -> tuple[str, dict[str, Any]]:
+    """The code and fields of the refusal; the state must be unchanged."""
     before = snapshot(state)
     with pytest.raises(IllegalAction) as caught:
         GAME.apply(state, seat, action)
     assert snapshot(state) == before
-    return str(caught.value)
+    return caught.value.code, caught.value.fields
 
 
 def test_a_legal_action_returns_a_new_state_and_leaves_the_old_one_unchanged() -> None:
@@ -64,40 +64,47 @@ def test_the_legal_actions_come_in_a_stable_order() -> None:
 
 
 @pytest.mark.parametrize(
-    ("seat", "action", "message"),
+    ("seat", "action", "code", "fields"),
     [
-        (1, END, "It is Ann's turn"),
-        (0, Shout(), "is not a Shifting Stones action"),
-        (0, Shift(0, 0, 1), "Card 0 is not in Ann's hand"),
-        (0, Flip(72, 0), "There is no card 72: cards are 0 to 71"),
-        (0, Flip(71, -1), "There is no cell -1: cells are 0 to 8, row by row"),
-        (0, Flip(True, 0), "card must be a whole number, not True"),  # type: ignore[arg-type]
-        (0, Shift(71, 0, 1.0), "b must be a whole number, not 1.0"),  # type: ignore[arg-type]
-        (0, Score(71), "This 5-point card does not match: it needs"),
+        (1, END, "not-to-act", {"turn": 0}),
+        (0, Shout(), "bad-action", {"field": "action", "value": "Shout"}),
+        (0, Shift(0, 0, 1), "not-in-hand", {"card": 0, "seat": 0}),
+        (0, Flip(72, 0), "no-such-card", {"card": 72, "first": 0, "last": 71}),
+        (0, Flip(71, -1), "no-such-cell", {"cell": -1}),
+        (0, Flip(True, 0), "bad-action", {"field": "card", "value": "True"}),  # type: ignore[arg-type]
+        (0, Shift(71, 0, 1.0), "bad-action", {"field": "b", "value": "1.0"}),  # type: ignore[arg-type]
     ],
 )
-def test_a_refused_action_says_why(seat: int, action: Action, message: str) -> None:
-    assert re.search(message, refusal(deal(2), seat, action))
+def test_a_refused_action_names_the_rule_and_what_breaks_it(
+    seat: int, action: Action, code: str, fields: dict[str, Any]
+) -> None:
+    assert refusal(deal(2), seat, action) == (code, fields)
 
 
 def test_a_mismatch_names_the_cells_that_show_something_else() -> None:
-    message = refusal(deal(2, hands=[[0]]), 0, Score(0))
-    assert message == (
-        "This 1-point card does not match: it needs fish at middle right (shows horse), "
-        "horse at bottom middle (shows seed) and moon at bottom right (shows seed)"
-    )
+    code, fields = refusal(deal(2, hands=[[0]]), 0, Score(0))
+    assert code == "no-match"
+    assert fields == {
+        "card": 0,
+        "value": 1,
+        "needs": [
+            {"cell": 5, "symbol": "fish", "shows": "horse"},
+            {"cell": 7, "symbol": "horse", "shows": "seed"},
+            {"cell": 8, "symbol": "moon", "shows": "seed"},
+        ],
+    }
 
 
 def test_nothing_is_allowed_once_the_game_is_over() -> None:
     state = deal(1)
     for _ in range(4):
         state = end(state, 0)
-    assert refusal(state, 0, END) == "The game is over"
+    assert refusal(state, 0, END) == ("game-over", {})
 
 
 def test_a_scored_card_cannot_be_scored_again() -> None:
     state = score(deal(2, showing_card(0), hands=[[0]]), 0, 0)
-    assert refusal(state, 0, Score(0)) == "Card 0 is already scored"
+    assert refusal(state, 0, Score(0)) == ("card-scored", {"card": 0})
 
 
 @pytest.mark.parametrize(
@@ -116,21 +123,28 @@ def test_an_action_round_trips_through_json(action: Action, data: dict[str, obje
 
 
 @pytest.mark.parametrize(
-    ("data", "message"),
+    ("data", "code", "fields"),
     [
-        ([], "an action is a JSON object, not list"),
-        ({"type": "swap"}, "unknown action type 'swap': use 'skip', 'shift', 'flip', 'score'"),
-        ({}, "unknown action type None"),
-        ({"type": "score"}, r"a 'score' action has exactly the keys \['card', 'type'\]"),
-        ({"type": "end", "card": 1}, "a 'end' action has exactly the keys"),
-        ({"type": "flip", "card": "1", "cell": 0}, "card must be a whole number, not '1'"),
-        ({"type": "shift", "card": 1, "a": 0, "b": False}, "b must be a whole number, not False"),
-        ({"type": "score", "card": 1.0}, "card must be a whole number, not 1.0"),
+        ([], "bad-action", {"field": "action", "value": "list"}),
+        ({"type": "swap"}, "bad-action", {"field": "type", "value": "'swap'"}),
+        ({}, "bad-action", {"field": "type", "value": "None"}),
+        ({"type": "score"}, "bad-keys", {"type": "score", "keys": ["card", "type"]}),
+        ({"type": "end", "card": 1}, "bad-keys", {"type": "end", "keys": ["type"]}),
+        ({"type": "flip", "card": "1", "cell": 0}, "bad-action", {"field": "card", "value": "'1'"}),
+        (
+            {"type": "shift", "card": 1, "a": 0, "b": False},
+            "bad-action",
+            {"field": "b", "value": "False"},
+        ),
+        ({"type": "score", "card": 1.0}, "bad-action", {"field": "card", "value": "1.0"}),
     ],
 )
-def test_malformed_json_is_refused(data: object, message: str) -> None:
-    with pytest.raises(IllegalAction, match=message):
+def test_malformed_json_is_refused_with_the_field_that_is_wrong(
+    data: object, code: str, fields: dict[str, Any]
+) -> None:
+    with pytest.raises(IllegalAction) as caught:
         GAME.action_from_json(data)
+    assert (caught.value.code, caught.value.fields) == (code, fields)
 
 
 JSON_VALUES = st.recursive(

@@ -32,18 +32,19 @@ def test_stones_in_a_column_are_neighbours_too() -> None:
 
 
 @pytest.mark.parametrize(
-    ("a", "b", "message"),
+    ("a", "b", "code"),
     [
-        (0, 4, "top left and the centre are not orthogonal neighbours"),
-        (2, 3, "top right and middle left are not orthogonal neighbours"),
-        (0, 2, "top left and top right are not orthogonal neighbours"),
-        (1, 0, "Name the lower cell first"),
-        (4, 9, "There is no cell 9"),
+        (0, 4, "not-neighbours"),
+        (2, 3, "not-neighbours"),
+        (0, 2, "not-neighbours"),
+        (1, 0, "cells-out-of-order"),
+        (4, 9, "no-such-cell"),
     ],
 )
-def test_only_orthogonal_neighbours_are_shifted(a: int, b: int, message: str) -> None:
-    with pytest.raises(IllegalAction, match=message):
+def test_only_orthogonal_neighbours_are_shifted(a: int, b: int, code: str) -> None:
+    with pytest.raises(IllegalAction) as caught:
         shift(deal(2), 0, 71, a, b)
+    assert caught.value.code == code
 
 
 def test_a_flip_discards_a_card_and_turns_a_stone_over() -> None:
@@ -65,6 +66,44 @@ def test_any_number_of_actions_in_any_order_then_ending_the_turn_refills_the_han
     assert hand_of(after, 0) == [68, 0, 1, 2]
     assert texts(after, 1)[-2:] == ["Ann ended the turn", "Ann drew 3 cards"]
     assert texts(after, 0)[-1] == "Ann drew 3 cards: 1 point, 1 point, 1 point"
+
+
+def test_drawn_cards_are_named_only_in_the_drawer_s_own_log() -> None:
+    after = end(flip(deal(2), 0, 71, 0), 0)
+    drawn = [{"id": 0, "value": 1}]
+    assert GAME.log(after, 0)[-1]["event"] == {
+        "kind": "draw",
+        "seat": 0,
+        "count": 1,
+        "cards": drawn,
+    }
+    for reader in (1, None):
+        assert GAME.log(after, reader)[-1]["event"] == {"kind": "draw", "seat": 0, "count": 1}
+
+
+def test_a_skip_s_cards_are_named_only_in_the_skipper_s_own_log() -> None:
+    state = skip(deal(2), 0)
+    own = GAME.log(state, 0)[-1]["event"]
+    assert own == {
+        "kind": "skip",
+        "seat": 0,
+        "count": 2,
+        "cards": [{"id": 0, "value": 1}, {"id": 1, "value": 1}],
+    }
+    assert GAME.log(state, 1)[-1]["event"] == {"kind": "skip", "seat": 0, "count": 2}
+
+
+def test_a_flip_is_recorded_with_the_card_paid_and_both_sides_of_the_stone() -> None:
+    state = flip(deal(2), 0, 70, 4)
+    assert GAME.log(state, 1)[-1]["event"] == {
+        "kind": "flip",
+        "seat": 0,
+        "card": 70,
+        "value": 5,
+        "cell": 4,
+        "was": "horse",
+        "now": "boat",
+    }
 
 
 def test_the_turn_may_end_without_any_action() -> None:
@@ -97,16 +136,18 @@ def test_skipping_is_not_allowed_after_an_action() -> None:
     state = flip(deal(2), 0, 71, 0)
     assert SKIP not in GAME.legal_actions(state, 0)
     assert not GAME.view(state, 0)["turn"]["can_skip"]
-    with pytest.raises(IllegalAction, match="Skipping takes the whole turn: not after an action"):
+    with pytest.raises(IllegalAction) as caught:
         skip(state, 0)
+    assert caught.value.code == "skip-after-action"
 
 
 def test_skipping_is_not_allowed_twice_in_a_row() -> None:
     state = end(skip(deal(2), 0), 1)
     assert SKIP not in GAME.legal_actions(state, 0)
     assert not GAME.view(state, 0)["turn"]["can_skip"]
-    with pytest.raises(IllegalAction, match="Ann skipped last turn and may not skip twice"):
+    with pytest.raises(IllegalAction) as caught:
         skip(state, 0)
+    assert (caught.value.code, caught.value.fields) == ("skip-twice", {"seat": 0})
 
 
 def test_after_a_turn_with_actions_skipping_is_allowed_again() -> None:

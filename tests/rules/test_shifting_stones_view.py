@@ -5,8 +5,9 @@ turn as everyone saw it."""
 from __future__ import annotations
 
 from rules.shifting_stones import PATTERN, VALUE
+from tui.words.shifting_stones import status_text
 
-from stones_staging import GAME, deal, end, flip, score, shift, showing_card, skip
+from stones_staging import GAME, deal, end, flip, score, shift, showing_card, skip, texts
 
 TOP_KEYS = {
     "game",
@@ -122,26 +123,33 @@ def test_a_solo_view_counts_strikes() -> None:
 
 def test_the_summary_lists_points_and_the_draw_pile() -> None:
     state = score(deal(2, showing_card(0), hands=[[0]]), 0, 0)
-    assert GAME.summary(state) == {"turn": "Ann", "status": "Ann 1 pts, Bob 0 pts · draw 64"}
+    summary = GAME.summary(state)
+    assert summary == {
+        "turn": "Ann",
+        "facts": {
+            "phase": "play",
+            "seats": [{"name": "Ann", "points": 1}, {"name": "Bob", "points": 0}],
+            "draw": 64,
+            "last_round": False,
+        },
+    }
+    assert status_text(summary["facts"]) == "Ann 1 pt, Bob 0 pts · draw 64"
 
 
 def test_the_solo_summary_counts_scored_cards_and_strikes() -> None:
-    state = end(deal(1), 0)
-    assert GAME.summary(state) == {"turn": "Ann", "status": "0 of 16 scored · strikes 1/4"}
+    summary = GAME.summary(end(deal(1), 0))
+    assert summary["turn"] == "Ann"
+    assert status_text(summary["facts"]) == "0 of 16 scored · strikes 1/4"
 
 
 def test_the_log_opens_with_the_first_player_and_the_goal() -> None:
     assert GAME.log(deal(3, start=1), None) == [
-        {
-            "index": 0,
-            "actor": 1,
-            "text": "Bob takes the first turn; the last round begins once someone "
-            "has scored 9 cards",
-        }
+        {"index": 0, "actor": 1, "event": {"kind": "start", "first": 1, "goal": 9}}
     ]
-    assert GAME.log(deal(1), 0)[0]["text"] == (
-        "Ann plays solo: score all 16 cards before 4 strikes"
-    )
+    assert texts(deal(3, start=1)) == [
+        "Bob takes the first turn; the last round begins once someone has scored 9 cards"
+    ]
+    assert texts(deal(1), 0) == ["Ann plays solo: score all 16 cards before 4 strikes"]
 
 
 # ---- the last turn, as everyone saw it ------------------------------------------------

@@ -1,4 +1,5 @@
-"""Actions as data: each kind round-trips through JSON, and bad data is refused clearly."""
+"""Actions as data: each kind round-trips through JSON, and bad data is refused with the
+rule's code."""
 
 from __future__ import annotations
 
@@ -35,28 +36,31 @@ def test_cards_read_from_json_are_put_in_order() -> None:
 
 
 @pytest.mark.parametrize(
-    ("data", "message"),
+    ("data", "code", "fields"),
     [
-        ([], "JSON object"),
-        ("take", "JSON object"),
-        ({}, "unknown action type None"),
-        ({"type": "pass"}, "unknown action type 'pass'"),
-        ({"type": 3}, "unknown action type 3"),
-        ({"type": "take", "cards": []}, "exactly the keys"),
-        ({"type": "play", "cards": ["7H"]}, "exactly the keys"),
-        ({"type": "play", "source": "hand", "cards": "7H"}, "must be a list"),
-        ({"type": "play", "source": "hand", "cards": ["7X"]}, "'7X' is not a card"),
-        ({"type": "play", "source": "hand", "cards": [7]}, "7 is not a card"),
-        ({"type": "play", "source": "pocket", "cards": ["7H"]}, "'hand' or 'face-up'"),
-        ({"type": "play", "source": ["hand"], "cards": ["7H"]}, "'hand' or 'face-up'"),
-        ({"type": "blind", "slot": "1"}, "slot"),
-        ({"type": "blind", "slot": True}, "slot"),
-        ({"type": "face-up", "cards": None}, "must be a list"),
+        ([], "bad-action", {"field": "action", "value": "list"}),
+        ("take", "bad-action", {"field": "action", "value": "str"}),
+        ({}, "bad-action", {"field": "type", "value": "None"}),
+        ({"type": "pass"}, "bad-action", {"field": "type", "value": "'pass'"}),
+        ({"type": 3}, "bad-action", {"field": "type", "value": "3"}),
+        ({"type": "take", "cards": []}, "bad-keys", {"keys": ["type"]}),
+        ({"type": "play", "cards": ["7H"]}, "bad-keys", {"keys": ["cards", "source", "type"]}),
+        ({"type": "play", "source": "hand", "cards": "7H"}, "bad-cards", {}),
+        ({"type": "play", "source": "hand", "cards": ["7X"]}, "not-a-card", {"card": "7X"}),
+        ({"type": "play", "source": "hand", "cards": [7]}, "not-a-card", {"card": 7}),
+        ({"type": "play", "source": "pocket", "cards": ["7H"]}, "bad-source", {"source": "pocket"}),
+        ({"type": "play", "source": ["hand"], "cards": ["7H"]}, "bad-source", {"source": ["hand"]}),
+        ({"type": "blind", "slot": "1"}, "bad-slot", {"slot": "1"}),
+        ({"type": "blind", "slot": True}, "bad-slot", {"slot": True}),
+        ({"type": "face-up", "cards": None}, "bad-cards", {}),
     ],
 )
-def test_malformed_action_data_is_refused(data: object, message: str) -> None:
-    with pytest.raises(IllegalAction, match=message):
+def test_malformed_action_data_is_refused_with_the_rule_it_breaks(
+    data: object, code: str, fields: dict[str, object]
+) -> None:
+    with pytest.raises(IllegalAction) as refused:
         GAME.action_from_json(data)
+    assert (refused.value.code, refused.value.fields) == (code, fields)
 
 
 json_values = st.recursive(

@@ -90,19 +90,20 @@ def test_the_result_ranks_the_first_out_first_and_the_loser_last() -> None:
     result = GAME.result(two_players_until_ann_goes_out())
     assert result["ranking"] == [[0], [1]]
     assert (result["winners"], result["losers"], result["scores"]) == ([0], [1], None)
-    assert "Ann" in result["reason"]
+    assert result["reason"] == {"kind": "first-out", "winner": 0, "loser": 1}
 
 
-def test_the_summary_names_the_winner() -> None:
+def test_the_summary_names_the_winner_and_the_loser() -> None:
     summary = GAME.summary(two_players_until_ann_goes_out())
-    assert summary == {"turn": None, "status": "Over · Ann won"}
+    assert summary == {"turn": None, "facts": {"phase": "over", "winner": "Ann", "loser": "Bob"}}
 
 
 def test_no_move_is_legal_after_the_game_is_over() -> None:
     state = two_players_until_ann_goes_out()
     assert GAME.legal_actions(state, 1) == []
-    with pytest.raises(IllegalAction, match="The game is over"):
+    with pytest.raises(IllegalAction) as refused:
         take(state, 1)
+    assert refused.value.code == "game-over"
 
 
 def test_there_is_no_result_before_the_end() -> None:

@@ -39,8 +39,9 @@ def test_hand_and_table_cards_are_never_played_together() -> None:
     state = table(Seat(hand="9C 4C 5C", up="9D 9H KD"), Seat())
     with pytest.raises(IllegalAction):
         GAME.apply(state, 0, Play("hand", ("9C", "9D")))
-    with pytest.raises(IllegalAction, match="only once the hand is empty"):
+    with pytest.raises(IllegalAction) as refused:
         GAME.apply(state, 0, Play("face-up", ("9D",)))
+    assert refused.value.code == "hand-first"
 
 
 def test_when_no_face_up_card_fits_the_pile_is_taken_and_the_face_up_cards_stay() -> None:
@@ -55,8 +56,9 @@ def test_when_no_face_up_card_fits_the_pile_is_taken_and_the_face_up_cards_stay(
 
 def test_face_down_cards_wait_until_hand_and_face_up_cards_are_gone() -> None:
     state = empty_handed(up="9C 9D KD")
-    with pytest.raises(IllegalAction, match="only when hand and face-up cards are gone"):
+    with pytest.raises(IllegalAction) as refused:
         blind(state, 0, 0)
+    assert refused.value.code == "face-down-later"
 
 
 def down_to_blind(down: str) -> ThreeByThreeState:
@@ -97,13 +99,15 @@ def test_a_face_down_card_that_does_not_fit_goes_to_the_hand_with_the_pile() -> 
 def test_the_pile_is_not_taken_while_a_face_down_card_can_be_turned_up() -> None:
     state = down_to_blind(down="9C 4S KD")
     assert TAKE not in GAME.legal_actions(state, 0)
-    with pytest.raises(IllegalAction, match="turns up a face-down card"):
+    with pytest.raises(IllegalAction) as refused:
         take(state, 0)
+    assert (refused.value.code, refused.value.fields) == ("face-down-now", {"seat": 0})
 
 
 def test_a_face_down_slot_is_turned_up_only_once() -> None:
     state = blind(down_to_blind(down="2D 9C KD"), 0, 0)
     state = play(state, 1, "8C")
-    with pytest.raises(IllegalAction, match="slot 0 is already empty"):
+    with pytest.raises(IllegalAction) as refused:
         blind(state, 0, 0)
+    assert (refused.value.code, refused.value.fields) == ("slot-empty", {"slot": 0})
     assert hand_of(state, 0) == []

@@ -68,5 +68,6 @@ def test_tour_3_has_no_drawing() -> None:
 def test_in_tour_2_the_hand_is_played_before_the_table_cards() -> None:
     state = table(Seat(hand="3C 4C 5C", up="9C 9D KS"), Seat(), draw="6C")
     assert {action.source for action in GAME.legal_actions(state, 0)} == {"hand"}
-    with pytest.raises(IllegalAction, match="only once the hand is empty"):
+    with pytest.raises(IllegalAction) as refused:
         GAME.apply(state, 0, Play("face-up", ("KS",)))
+    assert refused.value.code == "hand-first"

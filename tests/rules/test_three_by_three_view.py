@@ -1,4 +1,5 @@
-"""What a seat sees: the view schema, the pile in words, card labels and the log."""
+"""What a seat sees: the view schema, the pile, card labels, the log and the summary, all as
+data."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import json
 
 import pytest
 
-from rules.three_by_three import ChooseFaceUp, card_label, need_text, sort_cards
+from rules.three_by_three import ChooseFaceUp, card_label, sort_cards
 
 from staging import GAME, NAMES, Seat, deal, play, table, take, texts
 
@@ -24,7 +25,6 @@ VIEW_KEYS = {
     "pile",
     "pile_count",
     "top_run",
-    "need",
     "restriction",
     "draw_count",
     "burned_count",
@@ -47,21 +47,6 @@ def test_a_card_is_labelled_rank_then_suit_symbol(card: str, label: str) -> None
 def test_a_non_card_has_no_label(card: str) -> None:
     with pytest.raises(ValueError, match="not a card"):
         card_label(card)
-
-
-@pytest.mark.parametrize(
-    ("top", "need"),
-    [
-        (None, "any card"),
-        ("2", "any card"),
-        ("7", "7 or lower, or a 10"),
-        ("9", "9 or higher, or a 2 or 10"),
-        ("K", "K or higher, or a 2 or 10"),
-        ("A", "A, or a 2 or 10"),
-    ],
-)
-def test_the_next_play_is_described_in_words(top: str | None, need: str) -> None:
-    assert need_text(top) == need
 
 
 def test_a_view_has_the_agreed_keys_and_is_plain_json() -> None:
@@ -89,27 +74,45 @@ def test_the_view_shows_the_pile_its_top_run_and_the_restriction() -> None:
     view = GAME.view(state, 1)
     assert (view["pile"], view["pile_count"]) == (["7C", "7D"], 2)
     assert view["top_run"] == {"rank": "7", "count": 2}
-    assert (view["restriction"], view["need"]) == ("seven", "7 or lower, or a 10")
+    assert view["restriction"] == "seven"
     assert (view["draw_count"], view["source"], view["tour"]) == (1, "hand", 2)
 
 
 def test_an_empty_pile_has_no_top_run() -> None:
     view = GAME.view(table(Seat(), Seat()), 0)
-    assert (view["top_run"], view["restriction"], view["need"]) == (None, None, "any card")
+    assert (view["top_run"], view["restriction"]) == (None, None)
 
 
-def test_the_log_tells_what_happened_in_words() -> None:
+def test_the_log_tells_what_happened_as_data() -> None:
     state = table(Seat(hand="7H 7D 3C"), Seat(hand="8C KC AC"), draw="4C 4D 5C")
     state = play(state, 0, "7H 7D")
     state = take(state, 1)
     count = GAME.event_count(state)
     assert count == len(GAME.log(state, None))
+    played = {"kind": "play", "seat": 0, "source": "hand", "cards": ["7D", "7H"]}
     assert GAME.log(state, 0, start=count - 3) == [
-        {"index": count - 3, "actor": 0, "text": "Ann played 7♦ 7♥ — next play 7 or lower"},
-        {"index": count - 2, "actor": 0, "text": "Ann drew 4♣ 4♦"},
-        {"index": count - 1, "actor": 1, "text": "Bob could not play and took the pile (2 cards)"},
+        {
+            "index": count - 3,
+            "actor": 0,
+            "event": {**played, "burn": None, "burned": 0, "again": False},
+        },
+        {
+            "index": count - 2,
+            "actor": 0,
+            "event": {"kind": "draw", "seat": 0, "count": 2, "cards": ["4C", "4D"]},
+        },
+        {"index": count - 1, "actor": 1, "event": {"kind": "take", "seat": 1, "count": 2}},
     ]
     assert GAME.log(state, 0, start=count) == []
+    assert json.loads(json.dumps(GAME.log(state, 0))) == GAME.log(state, 0)
+
+
+def test_a_drawn_card_is_named_only_in_the_drawers_log() -> None:
+    state = play(table(Seat(hand="9C 4C 5C"), Seat(), draw="3C 3D"), 0, "9C")
+    drawn = GAME.log(state, 0)[-1]["event"]
+    assert drawn == {"kind": "draw", "seat": 0, "count": 1, "cards": ["3C"]}
+    for reader in (1, None):
+        assert GAME.log(state, reader)[-1]["event"] == {"kind": "draw", "seat": 0, "count": 1}
 
 
 def test_the_log_opens_with_the_deal_and_the_swaps() -> None:
@@ -129,12 +132,21 @@ def test_a_2_says_that_anything_may_follow() -> None:
 
 def test_the_summary_tells_whose_turn_and_where_the_game_stands() -> None:
     state = GAME.new_game(NAMES[:3], seed=4, dealer=0)
-    assert GAME.summary(state) == {"turn": "Bob", "status": "Tour 1 · 0 of 3 ready"}
+    assert GAME.summary(state) == {
+        "turn": "Bob",
+        "facts": {"phase": "swap", "ready": 0, "players": 3},
+    }
     state = table(Seat(hand="9C 4C 5C"), Seat(), draw="3C 3D")
     state = play(state, 0, "9C")
-    assert GAME.summary(state) == {"turn": "Bob", "status": "Tour 2 · pile 1 · draw 1"}
+    assert GAME.summary(state) == {
+        "turn": "Bob",
+        "facts": {"phase": "play", "tour": 2, "pile": 1, "draw": 1, "out": 0},
+    }
     state = table(Seat(hand="9C 4C 5C"), Seat())
-    assert GAME.summary(play(state, 0, "9C")) == {"turn": "Bob", "status": "Tour 3 · pile 1"}
+    assert GAME.summary(play(state, 0, "9C")) == {
+        "turn": "Bob",
+        "facts": {"phase": "play", "tour": 3, "pile": 1, "draw": 0, "out": 0},
+    }
 
 
 def test_a_view_is_for_a_seat_of_the_game_or_a_spectator() -> None:

@@ -33,7 +33,7 @@ def test_meeting_the_last_own_target_wins_at_once() -> None:
         "winners": [0],
         "losers": [],
         "scores": [3, 0],
-        "reason": "Ann met all targets",
+        "reason": {"kind": "won", "winners": [0]},
     }
 
 
@@ -57,7 +57,20 @@ def test_several_players_meeting_their_last_targets_at_once_share_the_win() -> N
         [[0, 1], [2, 3]],
         [2, 2, 0, 0],
     )
-    assert GAME.summary(state) == {"turn": None, "status": "Over · Ann and Bob won"}
+    assert GAME.summary(state) == {
+        "turn": None,
+        "facts": {
+            "over": True,
+            "winners": ["Ann", "Bob"],
+            "seats": [
+                {"name": "Ann", "met": 2},
+                {"name": "Bob", "met": 2},
+                {"name": "Cy", "met": 0},
+                {"name": "Dan", "met": 0},
+            ],
+            "general": 8,
+        },
+    }
 
 
 def test_no_move_is_legal_once_the_game_is_over() -> None:
@@ -65,8 +78,9 @@ def test_no_move_is_legal_once_the_game_is_over() -> None:
     state = lay(deal(general=TWO_LINES_THEN_RED_CIRCLES, targets=targets), LAYOUT)
     assert GAME.legal_actions(state, 0) == GAME.legal_actions(state, 1) == []
     assert GAME.view(state, 0)["placements"] == []
-    with pytest.raises(IllegalAction, match="The game is over"):
+    with pytest.raises(IllegalAction) as caught:
         GAME.apply(state, 0, Place("general", 1, 1))
+    assert caught.value.code == "game-over"
 
 
 def test_an_empty_general_stack_ends_the_game_and_most_targets_win() -> None:
@@ -84,7 +98,7 @@ def test_an_empty_general_stack_ends_the_game_and_most_targets_win() -> None:
         "winners": [0],
         "losers": [],
         "scores": [2, 1],
-        "reason": "the general stack is empty: Ann met the most targets (2)",
+        "reason": {"kind": "ended", "empty": None, "winner": 0, "met": 2, "tied": False},
     }
 
 
@@ -93,7 +107,13 @@ def test_an_empty_personal_stack_ends_the_game_too() -> None:
     state = cover_quietly(state, 24, sources=("general", "own"))
     assert GAME.view(state, None)["seats"][0]["stack"]["count"] == 0
     assert texts(state)[-1] == "Game over: Ann's stack is empty — Bob wins with 2 targets"
-    assert GAME.result(state)["winners"] == [1]
+    assert GAME.result(state)["reason"] == {
+        "kind": "ended",
+        "empty": 0,
+        "winner": 1,
+        "met": 2,
+        "tied": False,
+    }
 
 
 def test_on_a_tie_the_tied_player_next_after_the_placer_wins() -> None:
@@ -107,9 +127,7 @@ def test_on_a_tie_the_tied_player_next_after_the_placer_wins() -> None:
     ]
     result = GAME.result(state)
     assert (result["ranking"], result["scores"]) == ([[0], [1]], [1, 1])
-    assert result["reason"] == (
-        "the general stack is empty: Ann met the most targets (1), tie broken by turn order"
-    )
+    assert result["reason"] == {"kind": "ended", "empty": None, "winner": 0, "met": 1, "tied": True}
 
 
 def test_on_a_tie_the_player_who_placed_comes_last() -> None:
@@ -143,4 +161,4 @@ def test_meeting_all_targets_counts_before_the_empty_stack_on_the_same_placement
         "Ann met the target surprised: diagonal from top right",
         "Game over: Ann met all targets",
     ]
-    assert GAME.result(state)["reason"] == "Ann met all targets"
+    assert GAME.result(state)["reason"] == {"kind": "won", "winners": [0]}

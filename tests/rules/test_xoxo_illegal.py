@@ -1,11 +1,11 @@
-"""Illegal placements are refused with a clear message and leave the state as it was;
-actions round-trip through JSON and bad JSON is refused."""
+"""Illegal placements are refused with the code of the rule they break and leave the state
+as it was; actions round-trip through JSON and bad JSON is refused."""
 
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -41,13 +41,13 @@ class Shout(Action):
         return {"type": "shout"}
 
 
-def refusal(state: XoxoState, seat: int, action: Action) -> str:
-    """The message of the refusal; the state must be unchanged."""
+def refusal(state: XoxoState, seat: int, action: Action) -> tuple[str, dict[str, Any]]:
+    """The code and fields of the refusal; the state must be unchanged."""
     before = snapshot(state)
     with pytest.raises(IllegalAction) as caught:
         GAME.apply(state, seat, action)
     assert snapshot(state) == before
-    return str(caught.value)
+    return caught.value.code, caught.value.fields
 
 
 def growing() -> XoxoState:
@@ -70,45 +70,42 @@ def test_changing_the_list_of_legal_actions_changes_nothing() -> None:
 
 
 @pytest.mark.parametrize(
-    ("seat", "action", "message"),
+    ("seat", "action", "code", "fields"),
     [
-        (0, Place("own", 1, 1), "It is Bob's turn"),
-        (1, Shout(), "is not an XOXO action"),
-        (1, Place("hand", 1, 1), "A tile comes from 'own' or 'general', not 'hand'"),
-        (1, Place("own", 1.0, 1), r"A cell is two whole numbers x and y, not \(1.0, 1\)"),  # type: ignore[arg-type]
-        (1, Place("own", True, 1), "A cell is two whole numbers"),
-        (1, Place("own", 1, 0), r"\(1, 0\) is taken: tiles go on top only once 9 tiles lie"),
-        (1, Place("own", 1, 2), r"\(1, 2\) does not touch the layout: place next to a tile"),
-        (1, Place("own", 3, 0), r"At \(3, 0\) the layout would be 4 wide; at most 3"),
-        (1, Place("own", -1, 0), r"At \(-1, 0\) the layout would be 4 wide"),
+        (0, Place("own", 1, 1), "not-to-act", {"turn": 1}),
+        (1, Shout(), "bad-action", {}),
+        (1, Place("hand", 1, 1), "bad-source", {"source": "hand"}),
+        (1, Place("own", 1.0, 1), "bad-cell", {"x": 1.0, "y": 1}),  # type: ignore[arg-type]
+        (1, Place("own", True, 1), "bad-cell", {"x": True, "y": 1}),
+        (1, Place("own", 1, 0), "cell-taken", {"x": 1, "y": 0}),
+        (1, Place("own", 1, 2), "not-touching", {"x": 1, "y": 2}),
+        (1, Place("own", 3, 0), "too-wide", {"x": 3, "y": 0, "width": 4}),
+        (1, Place("own", -1, 0), "too-wide", {"x": -1, "y": 0, "width": 4}),
     ],
 )
-def test_a_refused_placement_says_why(seat: int, action: Action, message: str) -> None:
-    assert re.search(message, refusal(growing(), seat, action))
+def test_a_refused_placement_names_the_rule_and_the_cell(
+    seat: int, action: Action, code: str, fields: dict[str, Any]
+) -> None:
+    assert refusal(growing(), seat, action) == (code, fields)
 
 
 def test_the_layout_may_not_grow_taller_than_3() -> None:
     state = lay(deal(), [(0, 0), (0, 1), (0, 2)])
-    assert (
-        refusal(state, 1, Place("own", 0, 3)) == "At (0, 3) the layout would be 4 tall; at most 3"
-    )
+    assert refusal(state, 1, Place("own", 0, 3)) == ("too-tall", {"x": 0, "y": 3, "height": 4})
 
 
 def test_the_first_tile_goes_to_0_0() -> None:
-    message = refusal(deal(), 0, Place("own", 1, 0))
-    assert message == "The first tile starts the layout at (0, 0)"
+    assert refusal(deal(), 0, Place("own", 1, 0)) == ("first-tile-at-origin", {"x": 1, "y": 0})
 
 
 def test_the_cell_that_got_the_previous_tile_may_not_be_covered() -> None:
     state = lay_quiet_board(quiet(targets=TARGETS))
-    message = refusal(state, 1, Place("general", 2, 2))
-    assert message == "(2, 2) received the previous tile and may not be covered"
+    assert refusal(state, 1, Place("general", 2, 2)) == ("last-tile-covered", {"x": 2, "y": 2})
 
 
 def test_once_the_3x3_is_full_no_tile_goes_outside_it() -> None:
     state = lay_quiet_board(quiet(targets=TARGETS))
-    message = refusal(state, 1, Place("general", 3, 1))
-    assert message == "The 3×3 is full: place on top of one of its tiles, not at (3, 1)"
+    assert refusal(state, 1, Place("general", 3, 1)) == ("grid-full", {"x": 3, "y": 1})
 
 
 @pytest.mark.parametrize(
@@ -124,20 +121,21 @@ def test_an_action_round_trips_through_json(action: Place, data: dict[str, objec
 
 
 @pytest.mark.parametrize(
-    ("data", "message"),
+    ("data", "code"),
     [
-        ([], "an action is a JSON object, not list"),
-        ({"type": "play"}, "unknown action type 'play': XOXO has only 'place'"),
-        ({"type": "place", "source": "own", "x": 0}, "exactly the keys"),
-        ({"type": "place", "source": "own", "x": 0, "y": 0, "z": 1}, "exactly the keys"),
-        ({"type": "place", "source": "hand", "x": 0, "y": 0}, "'own' or 'general', not 'hand'"),
-        ({"type": "place", "source": "own", "x": "0", "y": 0}, "two whole numbers"),
-        ({"type": "place", "source": "own", "x": 0, "y": False}, "two whole numbers"),
+        ([], "bad-action"),
+        ({"type": "play"}, "bad-action"),
+        ({"type": "place", "source": "own", "x": 0}, "bad-keys"),
+        ({"type": "place", "source": "own", "x": 0, "y": 0, "z": 1}, "bad-keys"),
+        ({"type": "place", "source": "hand", "x": 0, "y": 0}, "bad-source"),
+        ({"type": "place", "source": "own", "x": "0", "y": 0}, "bad-cell"),
+        ({"type": "place", "source": "own", "x": 0, "y": False}, "bad-cell"),
     ],
 )
-def test_malformed_json_is_refused(data: object, message: str) -> None:
-    with pytest.raises(IllegalAction, match=message):
+def test_malformed_json_is_refused(data: object, code: str) -> None:
+    with pytest.raises(IllegalAction) as caught:
         GAME.action_from_json(data)
+    assert caught.value.code == code
 
 
 JSON_VALUES = st.recursive(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from xoxo_staging import GAME, deal, lay, lay_quiet_board, met, place, quiet, texts
 
 ROW = [(0, 0), (1, 0), (2, 0)]
@@ -133,3 +135,41 @@ def test_covering_a_tile_of_a_met_line_does_not_unmeet_the_target() -> None:
     state = place(state, "general", 1, 1)
     assert targets_of(state, 0, None)[2] == ("sad", True)
     assert met(state) == [1, 1]
+
+
+def test_a_met_target_is_logged_with_its_owner_value_and_the_lines_that_show_it() -> None:
+    state = deal(
+        general="ROS RXH YOH RSU RTH RSH",
+        targets=[["red", "cross", "angry"], ["blue", "circle", "sad"]],
+    )
+    state = lay(state, [(0, 0), (1, 0), (1, 1), (2, 1), (2, 2), (2, 0)])
+    (entry,) = GAME.log(state, 1, 7)
+    assert entry == {
+        "index": 7,
+        "actor": 1,
+        "event": {"kind": "met", "owner": 0, "value": "red", "lines": ["top-row", "right-column"]},
+    }
+
+
+def test_a_line_is_named_by_its_place_in_the_layout_while_it_grows() -> None:
+    row = deal(
+        general="ROS RXH RSH", targets=[["red", "cross", "angry"], ["blue", "circle", "sad"]]
+    )
+    diagonal = lay_quiet_board(
+        quiet(targets=[["green", "cross", "angry"], ["red", "square", "happy"]])
+    )
+    lines = [
+        entry["event"]["lines"]
+        for state in (lay(row, ROW), diagonal)
+        for entry in GAME.log(state, None)
+        if entry["event"]["kind"] == "met"
+    ]
+    assert lines == [["only-row"], ["diagonal-from-top-right"]]
+
+
+def test_a_saved_met_event_keeps_the_line_names_saves_hold_and_reads_the_same() -> None:
+    state = lay_quiet_board(quiet(targets=[["green", "red", "yellow"], ["circle", "sad", "cross"]]))
+    stored = GAME.state_to_json(state)
+    assert ["met", 1, 0, "green", ["diagonal from top right"]] in stored["events"]
+    loaded = GAME.state_from_json(json.loads(json.dumps(stored)))
+    assert GAME.log(loaded, 0) == GAME.log(state, 0)

@@ -1,4 +1,4 @@
-"""What a seat sees: the view schema, the tiles in words, the log and the summary."""
+"""What a seat sees: the view schema, the log's records and the summary."""
 
 from __future__ import annotations
 
@@ -6,24 +6,23 @@ import json
 
 import pytest
 
-from rules.xoxo import SHAPE_SYMBOL, tile_text
+from rules.xoxo import CellView, SeatView, StackView, TargetView, XoxoView
 
 from xoxo_staging import GAME, deal, lay, lay_quiet_board, place, quiet, texts
 
-VIEW_KEYS = {
-    "game", "seat", "players", "phase", "to_act", "start", "cells", "frame", "full", "last",
-    "placements", "general", "seats", "boxed", "winners",
-}  # fmt: skip
-SEAT_KEYS = {"name", "stack", "targets", "met"}
 TARGETS = [["red", "circle", "happy"], ["blue", "cross", "sad"]]
 
 
-def test_the_view_has_exactly_the_documented_keys_and_is_plain_json() -> None:
-    state = lay(deal(targets=TARGETS), [(0, 0), (1, 0)])
+def test_the_view_has_exactly_the_keys_its_type_declares_and_is_plain_json() -> None:
+    state = lay(lay_quiet_board(quiet(targets=TARGETS)), [(0, 0)])
     for seat in (None, 0, 1):
         view = GAME.view(state, seat)
-        assert set(view) == VIEW_KEYS
-        assert all(set(info) == SEAT_KEYS for info in view["seats"])
+        assert set(view) == XoxoView.__required_keys__
+        assert set(view["general"]) == StackView.__required_keys__
+        assert all(set(cell) == CellView.__required_keys__ for cell in view["cells"])
+        for info in view["seats"]:
+            assert set(info) == SeatView.__required_keys__
+            assert all(set(t) == TargetView.__required_keys__ for t in info["targets"])
         assert json.loads(json.dumps(view)) == view
 
 
@@ -48,9 +47,9 @@ def test_a_fresh_view() -> None:
                 "name": "Ann",
                 "stack": {"count": 12, "top": "BTU"},
                 "targets": [
-                    {"kind": "colour", "value": "red", "met": False},
-                    {"kind": "shape", "value": "circle", "met": False},
-                    {"kind": "face", "value": "happy", "met": False},
+                    {"kind": "colour", "value": "red", "met": False, "lines": []},
+                    {"kind": "shape", "value": "circle", "met": False, "lines": []},
+                    {"kind": "face", "value": "happy", "met": False, "lines": []},
                 ],
                 "met": 0,
             },
@@ -58,9 +57,9 @@ def test_a_fresh_view() -> None:
                 "name": "Bob",
                 "stack": {"count": 12, "top": "GSA"},
                 "targets": [
-                    {"kind": "colour", "value": None, "met": False},
-                    {"kind": "shape", "value": None, "met": False},
-                    {"kind": "face", "value": None, "met": False},
+                    {"kind": "colour", "value": None, "met": False, "lines": []},
+                    {"kind": "shape", "value": None, "met": False, "lines": []},
+                    {"kind": "face", "value": None, "met": False, "lines": []},
                 ],
                 "met": 0,
             },
@@ -86,19 +85,36 @@ def test_cells_come_in_row_major_order_with_their_top_tile_and_height() -> None:
     assert view["last"] == {"x": 1, "y": 1}
 
 
+def test_a_met_target_names_the_lines_that_show_its_value() -> None:
+    state = lay_quiet_board(
+        quiet(targets=[["red", "square", "angry"], ["green", "triangle", "happy"]])
+    )
+    target = GAME.view(state, None)["seats"][1]["targets"][0]
+    assert target["value"] == "green" and target["met"]
+    tops = {(c["x"], c["y"]): c["top"] for c in GAME.view(state, None)["cells"]}
+    assert target["lines"]
+    for line in target["lines"]:
+        assert len(line) == 3 and all(tops[(c["x"], c["y"])][0] == "G" for c in line)
+
+
+def test_an_unmet_target_names_no_line() -> None:
+    view = GAME.view(lay_quiet_board(quiet(targets=TARGETS)), 0)
+    assert all(t["lines"] == [] for t in view["seats"][0]["targets"] if not t["met"])
+
+
 def test_the_view_of_an_unknown_seat_is_refused() -> None:
     with pytest.raises(ValueError, match="no seat 2"):
         GAME.view(deal(), 2)
 
 
-def test_a_tile_in_the_log_shows_its_shape_as_a_symbol() -> None:
-    assert tile_text("GTU") == "green ▲ surprised"
-    assert set(SHAPE_SYMBOL.values()) == {"●", "✕", "■", "▲"}
-
-
 def test_the_log_names_who_placed_what_from_where() -> None:
     state = deal(own={0: "BTU"}, general="GSA", targets=TARGETS, start=0)
     state = place(place(state, "own", 0, 0), "general", 0, 1)
+    assert [entry["event"] for entry in GAME.log(state, None)] == [
+        {"kind": "start", "first": 0, "tiles": 12, "targets": 3},
+        {"kind": "place", "seat": 0, "source": "own", "tile": "BTU", "x": 0, "y": 0},
+        {"kind": "place", "seat": 1, "source": "general", "tile": "GSA", "x": 0, "y": 1},
+    ]
     assert texts(state) == [
         "Setup: 12 tiles and 3 targets each; Ann starts",
         "Ann placed blue ▲ surprised (own stack)",
@@ -111,12 +127,24 @@ def test_the_log_names_who_placed_what_from_where() -> None:
 
 def test_the_log_reads_the_same_for_every_seat() -> None:
     state = lay_quiet_board(quiet(targets=[["green", "red", "yellow"], ["circle", "sad", "cross"]]))
-    assert texts(state, 0) == texts(state, 1) == texts(state, None)
+    assert GAME.log(state, 0) == GAME.log(state, 1) == GAME.log(state, None)
+
+
+def test_the_log_is_plain_json_and_holds_no_words() -> None:
+    state = lay_quiet_board(quiet(targets=[["green", "red", "yellow"], ["circle", "sad", "cross"]]))
+    log = GAME.log(state, None)
+    assert json.loads(json.dumps(log)) == log
+    assert all(set(entry) == {"index", "actor", "event"} for entry in log)
 
 
 def test_the_summary_counts_met_targets_and_the_general_stack() -> None:
     state = lay_quiet_board(quiet(targets=[["green", "red", "yellow"], ["circle", "sad", "cross"]]))
     assert GAME.summary(state) == {
         "turn": "Bob",
-        "status": "Targets met: Ann 1, Bob 2 · general 15",
+        "facts": {
+            "over": False,
+            "winners": [],
+            "seats": [{"name": "Ann", "met": 1}, {"name": "Bob", "met": 2}],
+            "general": 15,
+        },
     }

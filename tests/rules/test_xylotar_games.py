@@ -11,7 +11,7 @@ import pytest
 from rules.bots.xylotar import bid_choice, choose, peek_choice, simulated_tricks
 from rules.xylotar import PASS, Bid, Peek, Play, XylotarState, all_cards, deck_for
 
-from xylotar_staging import GAME, NAMES, bot_view, new, started
+from xylotar_staging import GAME, NAMES, bot_view, events, new, random_game, started
 
 STEP_CAP = 2000
 
@@ -119,11 +119,27 @@ def test_sorting_memory_shows_the_sorter_only() -> None:
     assert all(s["value"] is None for s in GAME.view(state, 1)["seats"][1]["slots"])
 
 
-def test_a_peek_is_named_only_in_the_peekers_log() -> None:
+def test_the_peeked_values_are_named_only_in_the_peekers_log() -> None:
     state = started(4, dealer=3)
     state = GAME.apply(GAME.apply(state, 0, Play(1)), 0, Peek(0, 2))
-    assert "(" in GAME.log(state, 0)[-1]["text"]
-    assert "(" not in GAME.log(state, 1)[-1]["text"]
+    peeked = [state.rows[0][0], state.rows[0][2]]
+    assert events(state, 0)[-1] == {"kind": "peek", "seat": 0, "slots": [0, 2], "cards": peeked}
+    for seat in (None, 1, 2, 3):
+        assert events(state, seat)[-1] == {
+            "kind": "peek",
+            "seat": 0,
+            "slots": [0, 2],
+            "cards": None,
+        }
+
+
+def test_a_played_card_and_a_bid_card_are_named_in_every_log() -> None:
+    state = started(4, dealer=3)
+    card = state.rows[0][1]
+    state = GAME.apply(GAME.apply(GAME.apply(state, 0, Play(1)), 0, Peek(0, 2)), 0, Bid(2))
+    for seat in (None, 0, 1, 2, 3):
+        assert {"kind": "play", "seat": 0, "card": card} in events(state, seat)
+        assert events(state, seat)[-1] == {"kind": "bid", "seat": 0, "card": state.rows[0][2]}
 
 
 def test_actions_round_trip_through_json() -> None:
@@ -236,9 +252,11 @@ def _ann_leads_and_wins_trick_one() -> XylotarState:
 def test_the_trick_winner_is_named_but_did_not_act() -> None:
     """So "since your last turn" for the winner starts after its own play."""
     state = _ann_leads_and_wins_trick_one()
-    (entry,) = [e for e in GAME.log(state, 0) if "won the trick" in e["text"]]
-    assert entry["text"].startswith("Ann won the trick") and entry["actor"] is None
-    assert [e["text"] for e in GAME.log(state, 0) if e["actor"] == 0][-1] == "Ann played yellow 7"
+    (entry,) = [e for e in GAME.log(state, 0) if e["event"]["kind"] == "trick"]
+    assert entry["event"]["winner"] == 0 and entry["actor"] is None
+    assert entry["event"]["cards"][0] == "Y7"
+    mine = [e["event"] for e in GAME.log(state, 0) if e["actor"] == 0]
+    assert mine[-1] == {"kind": "play", "seat": 0, "card": "Y7"}
 
 
 def test_the_summary_names_the_sorter_and_the_hand_being_sorted() -> None:
@@ -246,19 +264,34 @@ def test_the_summary_names_the_sorter_and_the_hand_being_sorted() -> None:
     sorter, holder = state.jobs[0]
     assert GAME.summary(state) == {
         "turn": NAMES[sorter],
-        "status": f"Round 1 · sorting {NAMES[holder]}'s xylotar",
+        "facts": {"phase": "sort", "round": 1, "holder": NAMES[holder]},
     }
 
 
 def test_the_summary_names_the_player_who_may_bid_after_playing() -> None:
     state = started(3, dealer=2)
     state = GAME.apply(state, 0, Play(1))
-    assert GAME.summary(state) == {"turn": "Ann", "status": "Round 1 · trick 1 of 12 · Ann may bid"}
+    assert GAME.summary(state) == {
+        "turn": "Ann",
+        "facts": {"phase": "play", "round": 1, "trick": 1, "tricks": 12, "bidder": "Ann"},
+    }
 
 
 def test_the_summary_names_the_trick_winner_who_leads_next() -> None:
     state = _ann_leads_and_wins_trick_one()
-    assert GAME.summary(state) == {"turn": "Ann", "status": "Round 1 · trick 2 of 12"}
+    assert GAME.summary(state) == {
+        "turn": "Ann",
+        "facts": {"phase": "play", "round": 1, "trick": 2, "tricks": 12, "bidder": None},
+    }
+
+
+def test_the_summary_of_a_game_over_names_the_winner() -> None:
+    state = random_game(3, 1)[-1]
+    winner = GAME.result(state)["winners"][0]
+    assert GAME.summary(state) == {
+        "turn": None,
+        "facts": {"phase": "over", "winner": NAMES[winner]},
+    }
 
 
 def test_xylotar_ranks_everyone_and_names_no_loser() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import get_args
+
 import pytest
 
 from rules.engine import IllegalAction, SetupError
@@ -10,6 +12,7 @@ from rules.xylotar import (
     Bid,
     Peek,
     Play,
+    RefusalCode,
     RoundScore,
     Sort,
     down_slots,
@@ -21,7 +24,16 @@ from rules.xylotar import (
     trick_winner,
 )
 
-from xylotar_staging import GAME, new, play, play_first, slot_of, started
+from xylotar_staging import (
+    GAME,
+    events,
+    new,
+    play,
+    play_first,
+    random_game,
+    slot_of,
+    started,
+)
 
 
 @pytest.mark.parametrize(
@@ -66,8 +78,10 @@ def test_the_sorter_is_the_right_neighbour_and_ties_are_the_sorters_choice() -> 
     assert GAME.view(state, 1)["sorting"]["left"] is None
     while GAME.view(state, 0)["sorting"]["choices"] != ["Y", "G", "T"]:
         state = GAME.apply(state, 0, GAME.legal_actions(state, 0)[0])
-    with pytest.raises(IllegalAction, match="Next comes a 5: choose one of"):
+    with pytest.raises(IllegalAction) as caught:
         GAME.apply(state, 0, Sort("B"))
+    assert caught.value.code == "sort-highest-value"
+    assert caught.value.fields == {"value": 5, "colours": ["Y", "G", "T"]}
     state = GAME.apply(state, 0, Sort("T"))
     assert GAME.legal_actions(state, 0) == [Sort("Y"), Sort("G")]
     state = GAME.apply(state, 0, Sort("G"))
@@ -105,8 +119,9 @@ def test_a_player_must_follow_the_led_colour_when_they_hold_it() -> None:
     legal = GAME.legal_actions(state, 1)
     assert Play(slot_of(state, 1, "B2")) in legal
     assert {state.rows[1][action.slot][0] for action in legal} == {"B"}
-    with pytest.raises(IllegalAction, match="Follow blue"):
+    with pytest.raises(IllegalAction) as caught:
         GAME.apply(state, 1, Play(slot_of(state, 1, "R0")))
+    assert (caught.value.code, caught.value.fields) == ("follow-colour", {"colour": "B"})
 
 
 def test_the_highest_trump_wins_else_the_highest_of_the_led_colour() -> None:
@@ -120,7 +135,7 @@ def test_the_leader_may_not_lead_the_leftmost_card_except_in_the_last_trick() ->
     leftmost = down_slots(state, 0)[0]
     assert Play(leftmost) not in GAME.legal_actions(state, 0)
     assert GAME.view(state, 0)["lead_ban"] == {"applies": True, "slot": leftmost}
-    with pytest.raises(IllegalAction, match="may not lead the leftmost"):
+    with pytest.raises(IllegalAction, match="lead-not-leftmost"):
         GAME.apply(state, 0, Play(leftmost))
     state = play_first(state, until=13)
     assert state.trick_no == 14
@@ -135,7 +150,7 @@ def test_a_bid_comes_right_after_ones_own_play_and_skips_gaps() -> None:
     assert state.phase == "bid" and GAME.to_act(state) == [0]
     legal = GAME.legal_actions(state, 0)
     assert Peek(0, 2) in legal and Peek(0, 1) not in legal and legal[-1] == PASS
-    with pytest.raises(IllegalAction, match="Peek at two neighbouring cards before bidding"):
+    with pytest.raises(IllegalAction, match="peek-before-bid"):
         GAME.apply(state, 0, Bid(0))
     state = GAME.apply(state, 0, Peek(0, 2))
     assert GAME.legal_actions(state, 0) == [Bid(0), Bid(2)]
@@ -190,7 +205,8 @@ def test_the_last_face_down_card_becomes_the_bid() -> None:
     state = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
     assert state.phase != "bid"
     assert state.bid_slot[seat] is not None
-    assert any("last face-down card becomes the bid" in e["text"] for e in GAME.log(state, None))
+    card = state.rows[seat][state.bid_slot[seat]]
+    assert {"kind": "last-card-bid", "seat": seat, "card": card} in events(state, None)
 
 
 @pytest.mark.parametrize(
@@ -299,11 +315,10 @@ def test_a_tie_nobody_breaks_means_an_extra_round() -> None:
     state.totals[b] = 50 - last.points[b]
     state = play_first(state, until=11)
     assert state.round == 4 and state.extra_rounds == 1 and not GAME.is_over(state)
-    assert any("another round" in e["text"] for e in GAME.log(state, None))
+    assert {"kind": "extra-round"} in events(state, None)
     state = play_first(state)
     assert GAME.is_over(state)
-    extra = state.extra_rounds
-    assert f"after {extra} extra round" in GAME.result(state)["reason"]
+    assert GAME.result(state)["reason"]["extra_rounds"] == state.extra_rounds
 
 
 def test_the_bid_tie_break_decides_after_three_rounds() -> None:
@@ -316,7 +331,7 @@ def test_the_bid_tie_break_decides_after_three_rounds() -> None:
     state = play_first(state)
     assert GAME.result(state)["winners"] == [a]
     assert state.tie_break == "bid"
-    assert "fewest tricks" in GAME.result(state)["reason"]
+    assert GAME.result(state)["reason"]["tie_break"] == "bid"
 
 
 @pytest.mark.parametrize("flag", [1, 0, 1.0, "on", None])
@@ -424,3 +439,30 @@ def test_the_side_players_plays_belong_to_the_move_that_brought_them_on() -> Non
     state = GAME.apply(GAME.apply(state, 0, GAME.legal_actions(state, 0)[0]), 0, PASS)
     last = GAME.view(state, 2)["last"]
     assert [play["seat"] for play in last["plays"]] == [0, 1]
+
+
+def test_every_refusal_names_one_of_the_codes_the_rules_declare() -> None:
+    refused = set()
+    states = random_game(4, 2)
+    for state in [*states[::5], states[-1]]:
+        for seat in range(4):
+            for action in (Sort("K"), Play(0), Play(99), Peek(0, 3), Bid(0), PASS):
+                try:
+                    GAME.apply(state, seat, action)
+                except IllegalAction as refusal:
+                    refused.add(refusal.code)
+    assert refused <= set(get_args(RefusalCode))
+    assert {"not-to-act", "game-over", "sort-highest-value", "no-such-slot"} <= refused
+
+
+def test_the_end_says_the_winner_had_the_most_points_as_data() -> None:
+    state = random_game(3, 1)[-1]
+    result = GAME.result(state)
+    (winner,) = result["winners"]
+    assert result["reason"] == {
+        "kind": "most-points",
+        "winner": winner,
+        "points": state.totals[winner],
+        "tie_break": state.tie_break,
+        "extra_rounds": state.extra_rounds,
+    }

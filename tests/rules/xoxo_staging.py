@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 
 from rules.xoxo import ALL_TILES, STACK_SIZE, TARGET_COUNT, VALUES, Place, Xoxo, XoxoState
+from tui.words.xoxo import event_text
 
 GAME = Xoxo()
 NAMES = ("Ann", "Bob", "Cy", "Dan")
@@ -122,8 +123,8 @@ def cover_quietly(
 
 
 def texts(state: XoxoState, seat: int | None = None, start: int = 0) -> list[str]:
-    """The log lines from `start` on, as `seat` reads them."""
-    return [entry["text"] for entry in GAME.log(state, seat, start)]
+    """The log lines from `start` on, as `seat` reads them (in English)."""
+    return [event_text(entry["event"], state.players) for entry in GAME.log(state, seat, start)]
 
 
 def cells(state: XoxoState, seat: int | None = None) -> dict[tuple[int, int], tuple[str, int]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rules.xylotar import Play, Xylotar, XylotarState, deck_for, value
+from rules.xylotar import Play, Xylotar, XylotarEvent, XylotarState, deck_for, value
 
 GAME = Xylotar()
 NAMES = ("Ann", "Bob", "Cy", "Dan", "Eve")
@@ -42,6 +42,11 @@ def sort_all(state: XylotarState) -> XylotarState:
 def started(players: int, *given: str, dealer: int = 0, **options: bool) -> XylotarState:
     """A staged game with every hand sorted, in play."""
     return sort_all(new(players, *given, dealer=dealer, **options))
+
+
+def events(state: XylotarState, seat: int | None, start: int = 0) -> list[XylotarEvent]:
+    """The typed records of `seat`'s log from `start` on."""
+    return [entry["event"] for entry in GAME.log(state, seat, start)]
 
 
 def slot_of(state: XylotarState, seat: int, card: str) -> int:

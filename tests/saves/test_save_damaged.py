@@ -145,7 +145,7 @@ CASES = {
     ),
     "action-garbage": (
         _move(3, 0, {"type": "fly"}),
-        "move 3 is not a 3 x 3 move (unknown action type 'fly'",
+        "move 3 is not a 3 x 3 move (bad-action: field type, value 'fly'",
         2,
     ),
     "illegal-move": (_illegal_move, "move 12 is not legal (", 11),
@@ -281,7 +281,7 @@ ROW_CASES = {
     ),
     "move-garbage": (
         _edit_row("UPDATE moves SET action = ? WHERE number = 3 AND game = ?", '{"type":"fly"}'),
-        "game: move 3 is not a 3 x 3 move (unknown action type 'fly'",
+        "game: move 3 is not a 3 x 3 move (bad-action: field type, value 'fly'",
         2,
         False,
     ),

@@ -416,7 +416,7 @@ def test_every_package_and_its_data_files_ship_in_the_wheel() -> None:
     for package in found:
         folder = root.joinpath(*package.split("."))
         for file in folder.rglob("*"):
-            if file.suffix not in (".tcss", ".md", ".txt"):
+            if file.suffix not in (".tcss", ".md", ".txt", ".mo"):
                 continue
             inner = file.relative_to(folder).as_posix()
             if not any(fnmatch.fnmatch(inner, glob) for glob in data.get(package, [])):

@@ -6,10 +6,13 @@ the keys and the mouse; the room the pieces and the log get."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from textual.widgets import Footer, Static
 from textual.widgets._footer import FooterKey
 
+from rules.shifting_stones import END, SKIP, Skip
 from saves import SaveStore
 from tui import palette
 from tui.app import HotseatApp
@@ -25,9 +28,11 @@ from tui.games.shifting_stones.pieces import (
     table_size_for,
 )
 from tui.games.shifting_stones.seats import SeatsPanel
-from tui.games.shifting_stones.stone_grid import StoneGrid
+from tui.games.shifting_stones.since import NOTHING, changes_since
+from tui.games.shifting_stones.stone_grid import StoneGrid, StoneTile
 from tui.games.shifting_stones.symbols import GLYPHS, GREY, symbol_glyph
 from tui.model import GameSession
+from tui.screens.handoff import HandoffScreen
 from tui.widgets.log import GameLog
 from tui.widgets.playing_cards import Canvas, Look
 
@@ -71,9 +76,8 @@ def hoard(session: GameSession, size: int) -> None:
         seat = session.to_act()[0]
         if seat == 0 and len(session.view(0)["hand"]) >= size:
             return
-        kinds = {action.to_json()["type"] for action in session.legal(seat)}
-        intent = {"type": "skip" if "skip" in kinds else "end"}
-        session.apply(seat, session.game.action_from_json(intent))
+        skips = any(isinstance(action, Skip) for action in session.legal(seat))
+        session.apply(seat, SKIP if skips else END)
     raise AssertionError("the hand never grew that large")
 
 
@@ -272,6 +276,115 @@ async def test_the_discard_pile_s_top_card_is_framed_heavy_after_a_flip(
         await until(pilot, lambda: screen.view["turn"]["actions"] == 1)
         piles = screen.query_one("#ss-piles", PilesView)
         assert str(piles.render()).split("\n")[1].startswith("┏")
+
+
+# ---- what changed since your turn -------------------------------------------------
+
+
+def stones_view(
+    grid: str, top: int | None = None, scored: tuple[tuple[int, ...], ...] = ((), ())
+) -> dict[str, Any]:
+    """The parts of a view the marks read: the grid as its up sides, "sun moon ..." (each
+    stone's down side the symbol after it in the word list, so words alike are stones
+    alike), the discard pile's top card and each seat's scored cards."""
+    ups = grid.split()
+    return {
+        "grid": [{"up": up, "down": DOWN[up]} for up in ups],
+        "discard_top": None if top is None else {"id": top, "value": 1, "pattern": []},
+        "seats": [{"scored": [{"id": card, "value": 1} for card in cards]} for cards in scored],
+    }
+
+
+DOWN = {"sun": "moon", "moon": "sun", "fish": "bird", "bird": "fish", "seed": "tree"}
+GRID = "sun moon fish bird sun moon fish bird seed"
+
+
+def test_without_a_view_from_after_your_own_move_nothing_is_marked() -> None:
+    assert changes_since(None, stones_view(GRID)) == NOTHING
+
+
+def test_right_after_your_own_move_nothing_is_marked() -> None:
+    assert changes_since(stones_view(GRID, 7), stones_view(GRID, 7)) == NOTHING
+
+
+def test_two_stones_swapped_since_your_turn_are_marked() -> None:
+    swapped = "moon sun fish bird sun moon fish bird seed"
+    assert changes_since(stones_view(GRID), stones_view(swapped)).cells == {0, 1}
+
+
+def test_a_stone_turned_over_since_your_turn_is_marked() -> None:
+    before = stones_view(GRID)
+    after = stones_view(GRID)
+    after["grid"][8] = {"up": "tree", "down": "seed"}
+    assert changes_since(before, after).cells == {8}
+
+
+def test_a_new_top_card_on_the_discard_pile_is_marked() -> None:
+    assert changes_since(stones_view(GRID, 7), stones_view(GRID, 9)).cards == {9}
+    assert changes_since(stones_view(GRID), stones_view(GRID, 9)).cards == {9}
+
+
+def test_the_cards_others_scored_since_your_turn_are_marked() -> None:
+    before = stones_view(GRID, scored=((1,), (2,), ()))
+    after = stones_view(GRID, scored=((1,), (2, 3), (4,)))
+    assert changes_since(before, after).cards == {3, 4}
+
+
+def heavy_cells(grid: StoneGrid) -> set[int]:
+    """The stones drawn in a heavy frame."""
+    return {cell for cell in range(9) if tile(grid, cell).startswith("┏")}
+
+
+async def test_the_table_marks_what_two_computers_changed_since_your_turn(
+    store: SaveStore,
+) -> None:
+    session = new_session(store, "Ann,cpu:Bob,cpu:Cy", seed=4, game="shifting-stones")
+    assert session.to_act() == [0]
+    game = session.game
+    after_skip = game.view(game.apply(session.state, 0, SKIP), 0)
+    app = app_for(store, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await turn_at(pilot, app, ShiftingStonesScreen)
+        await pilot.press("k")
+        await until(pilot, lambda: screen.my_turn and len(session.record.actions) > 2)
+        view = screen.view
+        changed = {c for c in range(9) if view["grid"][c] != after_skip["grid"][c]}
+        assert changed - set(view["last"]["cells"]), "Bob's stones are not the last turn's"
+        assert heavy_cells(screen.query_one(StoneGrid)) == changed
+        rows = str(screen.query_one(SeatsPanel).render()).split("\n")
+        for seat in (1, 2):
+            assert len(view["seats"][seat]["scored"]) > len(after_skip["seats"][seat]["scored"])
+            assert "▐" in rows[1 + seat]
+        piles = screen.query_one("#ss-piles", PilesView)
+        assert str(piles.render()).split("\n")[1].startswith("┏")
+
+
+async def test_the_privacy_screen_reveals_what_the_others_changed_since_your_turn(
+    store: SaveStore,
+) -> None:
+    session = new_session(store, "Ann,Bob,cpu:Cy", seed=28, game="shifting-stones")
+    app = app_for(store, session)
+
+    async def turn_of(seat: int) -> ShiftingStonesScreen:
+        await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        await pilot.press("enter")
+        screen = await turn_at(pilot, app, ShiftingStonesScreen)
+        assert screen.shown_seat == seat
+        return screen
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await turn_of(0)
+        await pilot.press("k")
+        await turn_of(1)
+        await pilot.press("1", "f", "enter", "e")
+        screen = await turn_of(0)
+        grid = screen.query_one(StoneGrid)
+        last = screen.view["last"]
+        assert last["seat"] == 2 and 4 not in last["cells"]
+        assert heavy_cells(grid) == {4, *last["cells"]}
+        await pilot.press("1", "f", "enter")
+        await until(pilot, lambda: screen.view["turn"]["actions"] == 1)
+        assert heavy_cells(grid) == {4}
 
 
 # ---- every stone and card within reach ---------------------------------------------
@@ -532,6 +645,23 @@ async def test_a_cursor_move_rebuilds_no_footer_and_repaints_two_cards_insides(
         assert "footer" not in redrawn and "prompt" not in redrawn
         inside = (COMPACT_CARD.width - 2, COMPACT_CARD.height - 2)
         assert [[region.size for region in regions] for regions in redrawn] == [[inside]] * 2  # type: ignore[attr-defined]
+
+
+async def test_a_stone_cursor_move_repaints_the_two_stones_only(
+    store: SaveStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = app_for(store, fullest_table(store))
+    async with app.run_test(size=(160, 45)) as pilot:
+        screen = await turn_at(pilot, app, ShiftingStonesScreen)
+        await pilot.press("1", "s")
+        await pilot.pause()
+        repainted: list[int] = []
+        for cell, stone in enumerate(screen.query(StoneTile)):
+            monkeypatch.setattr(stone, "refresh", lambda *_, c=cell, **__: repainted.append(c))
+        await pilot.press("right")
+        await pilot.pause()
+        assert screen.stone == 5
+        assert sorted(repainted) == [4, 5]
 
 
 # ---- the room the pieces get ---------------------------------------------------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from textual.pilot import Pilot
 
+from rules.shifting_stones import Flip, Skip
 from saves import SaveStore
 from tui.app import HotseatApp
 from tui.games.shifting_stones import ShiftingStonesScreen
@@ -23,9 +24,9 @@ def next_keys(screen: ShiftingStonesScreen) -> list[str]:
     hand = screen.view["hand"]
     if any(card["scorable"] for card in hand):
         return ["enter"]
-    if hand and screen.view["turn"]["actions"] == 0 and screen.can("flip"):
+    if hand and screen.view["turn"]["actions"] == 0 and screen.can(Flip):
         return ["1", "f", "enter"]
-    if screen.can("skip"):
+    if screen.can(Skip):
         return ["k"]
     return ["e"]
 

@@ -23,12 +23,22 @@ def change_row(store: SaveStore, name: str, assignments: str, *values: object) -
     db.close()
 
 
-def test_home_screen(snap_compare, store: SaveStore) -> None:  # type: ignore[no-untyped-def]
+def home_saves(store: SaveStore) -> None:
+    """A save and a damaged one, at fixed times."""
     new_session(store, "Ann,Bob,cpu:Carla", seed=1, name="friday-night").close()
     new_session(store, "Ann,Bob", seed=2, name="broken").close()
     change_row(store, "friday-night", "created = ?, updated = ?", FIXED_TIME, FIXED_TIME)
     change_row(store, "broken", "updated = ?, players = '[oops'", "2026-11-27T10:00:00+00:00")
+
+
+def test_home_screen(snap_compare, store: SaveStore) -> None:  # type: ignore[no-untyped-def]
+    home_saves(store)
     assert snap_compare(app_for(store), terminal_size=(80, 24))
+
+
+def test_home_screen_in_german(snap_compare, store: SaveStore) -> None:  # type: ignore[no-untyped-def]
+    home_saves(store)
+    assert snap_compare(app_for(store, language="de"), terminal_size=(80, 24))
 
 
 def test_new_game_dialog(snap_compare, store: SaveStore) -> None:  # type: ignore[no-untyped-def]
@@ -96,6 +106,34 @@ def test_game_over(snap_compare, store: SaveStore) -> None:  # type: ignore[no-u
     session = new_session(store, "Ann,cpu:Bob,cpu:Cy", seed=61)
     play_bots_until(session, lambda s: s.over)
     app = app_for(store, session)
+
+    async def game_over(pilot: Pilot) -> None:
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+
+    assert snap_compare(app, run_before=game_over, terminal_size=(80, 24))
+
+
+def test_new_game_dialog_in_german(snap_compare, store: SaveStore) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(app_for(store, language="de"), press=["n"], terminal_size=(80, 24))
+
+
+def test_privacy_screen_in_german(snap_compare, store: SaveStore) -> None:  # type: ignore[no-untyped-def]
+    session = new_session(store, "Ann,Bob", seed=21)
+    play_bots_until(session, lambda s: len(s.record.actions) >= 6)
+    session.close()
+    app = app_for(store, language="de")
+
+    async def open_save(pilot: Pilot) -> None:
+        app.resume("table")
+        await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+
+    assert snap_compare(app, run_before=open_save, terminal_size=(80, 24))
+
+
+def test_game_over_in_german(snap_compare, store: SaveStore) -> None:  # type: ignore[no-untyped-def]
+    session = new_session(store, "Ann,cpu:Bob,cpu:Cy", seed=61)
+    play_bots_until(session, lambda s: s.over)
+    app = app_for(store, session, language="de")
 
     async def game_over(pilot: Pilot) -> None:
         await until(pilot, lambda: isinstance(app.screen, GameOverScreen))

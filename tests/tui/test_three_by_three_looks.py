@@ -1,11 +1,15 @@
 """How the 3 x 3 table looks: the fullest table as chips at 80x24 and as framed cards at
-120x36 and 160x45, and the table without colour and in the 16 basic colours."""
+120x36 and 160x45, in German at 80x24, and the table without colour and in the 16 basic
+colours."""
 
 from __future__ import annotations
+
+from collections.abc import Iterator
 
 import pytest
 
 from saves import SaveStore
+from tui import i18n
 from tui.games.three_by_three import ThreeByThreeScreen
 from tui.model import GameSession
 
@@ -38,6 +42,21 @@ def test_the_fullest_table_reads_at_every_size(snap_compare, store: SaveStore, s
     app = app_for(store, fullest_table(store))
     assert snap_compare(
         app, run_before=turn_then(app, ThreeByThreeScreen, "right"), terminal_size=size
+    )
+
+
+@pytest.fixture
+def english_afterwards() -> Iterator[None]:
+    """A test that plays in German leaves the next one in English."""
+    yield
+    i18n.use(i18n.ENGLISH)
+
+
+@pytest.mark.usefixtures("english_afterwards")
+def test_the_fullest_table_reads_in_german_at_80x24(snap_compare, store: SaveStore) -> None:  # type: ignore[no-untyped-def]
+    app = app_for(store, fullest_table(store), language="de")
+    assert snap_compare(
+        app, run_before=turn_then(app, ThreeByThreeScreen, "right"), terminal_size=(80, 24)
     )
 
 

@@ -7,6 +7,7 @@ import pytest
 from test_three_by_three_looks import fullest_table
 from textual.widgets import Static
 
+from rules.three_by_three import FULL_DECK
 from saves import SaveStore
 from tui import palette
 from tui.games.three_by_three import ThreeByThreeScreen
@@ -138,3 +139,19 @@ async def test_with_cards_marked_the_prompt_says_enter_plays_them(store: SaveSto
         marked = [screen.zone_cards(screen.zone)[i] for i in screen.marked]
         assert marked
         assert "Enter plays the marked" in screen_text(app)
+
+
+async def test_in_tour_1_enter_lays_the_cards_face_up_whatever_order_they_lie_in(
+    store: SaveStore,
+) -> None:
+    session = new_session(store, "Ann,cpu:Bob,cpu:Cy,cpu:Dee", seed=31)
+    app = app_for(store, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await turn_at(pilot, app, ThreeByThreeScreen)
+        await pilot.press("space", "down", "right", "space")
+        chosen = screen.zone_cards("face-up")
+        assert chosen != sorted(chosen, key=FULL_DECK.index)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert sorted(session.view(0)["seats"][0]["face_up"]) == sorted(chosen)
+        assert session.view(0)["seats"][0]["ready"]

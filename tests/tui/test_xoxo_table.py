@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 from textual.pilot import Pilot
 from textual.strip import Strip
 
 from saves import SaveStore
+from tui import i18n
 from tui.games.xoxo import XoxoScreen
 from tui.games.xoxo.board import BoardColumn
 from tui.games.xoxo.tiles import SMALL_TILE
@@ -23,6 +26,13 @@ from tui_helpers import (
     until,
     waits_for_enter,
 )
+
+
+@pytest.fixture
+def english_afterwards() -> Iterator[None]:
+    """A test that plays in German leaves the next one in English."""
+    yield
+    i18n.use(i18n.ENGLISH)
 
 
 async def test_a_person_plays_a_whole_xoxo_game_against_the_computer(store: SaveStore) -> None:
@@ -187,6 +197,23 @@ async def test_a_met_target_is_said_in_the_prompt_with_the_lines_that_met_it(
         assert not app._notifications
 
 
+@pytest.mark.usefixtures("english_afterwards")
+async def test_a_met_target_is_announced_in_german_with_the_lines_that_met_it(
+    store: SaveStore,
+) -> None:
+    session = new_session(store, "Ann,cpu:Bob", seed=23, game="xoxo")
+    play_bots_until(session, bob_is_about_to_meet_a_target)
+    app = app_for(store, session, language="de")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await turn_at(pilot, app, XoxoScreen)
+        met = next(
+            e["text"] for e in reversed(session.log(0)) if " erfüllte die Zielkarte " in e["text"]
+        )
+        name_value, lines = met.split(": ")
+        name, value = name_value.split(" erfüllte die Zielkarte ")
+        assert f"Zielkarte erfüllt: {name}, {value} ({lines})" in screen_text(app)
+
+
 async def test_the_news_of_a_met_target_stays_until_the_person_places_a_tile(
     store: SaveStore,
 ) -> None:
@@ -201,6 +228,43 @@ async def test_the_news_of_a_met_target_stays_until_the_person_places_a_tile(
         await pilot.press("enter")
         await until(pilot, lambda: len(session.record.actions) > moves)
         assert "Target met: Bob" not in screen_text(app)
+
+
+async def test_the_tiles_placed_since_your_own_last_tile_are_marked(store: SaveStore) -> None:
+    session = new_session(store, "Ann,cpu:Bob,cpu:Cy,cpu:Dee", seed=6, game="xoxo")
+    play_bots_until(session, lambda s: len(s.record.actions) >= 12 and s.to_act() == [0])
+    app = app_for(store, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await turn_at(pilot, app, XoxoScreen)
+        moves = len(session.record.actions)
+        await pilot.press("enter")
+        await until(pilot, lambda: len(session.record.actions) == moves + 4 and screen.my_turn)
+        mine = session.view(0)
+        placed = {(move["x"], move["y"]) for _, move in session.record.actions[moves + 1 :]}
+        last = (mine["last"]["x"], mine["last"]["y"])
+        assert screen.board.changed == placed
+        layout = screen.board.board_layout
+        marks = {
+            cell: layout.content(cell, SMALL_TILE.width, SMALL_TILE.height, False)[0].plain[0]
+            for cell in layout.tiles
+        }
+        assert {cell for cell, mark in marks.items() if mark == "◇"} == placed - {last}
+        assert marks[last] == "◆"
+
+
+async def test_the_line_of_a_target_just_met_is_marked_on_the_board(store: SaveStore) -> None:
+    session = new_session(store, "Ann,cpu:Bob", seed=23, game="xoxo")
+    play_bots_until(session, bob_is_about_to_meet_a_target)
+    app = app_for(store, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await turn_at(pilot, app, XoxoScreen)
+        (met,) = [t for t in session.view(0)["seats"][1]["targets"] if t["met"]]
+        cells = {(c["x"], c["y"]) for line in met["lines"] for c in line}
+        assert cells and screen.board.lines == cells
+        moves = len(session.record.actions)
+        await pilot.press("enter")
+        await until(pilot, lambda: len(session.record.actions) > moves + 1 and screen.my_turn)
+        assert not screen.board.lines or screen.news
 
 
 # ---- the cursor: along rows and columns only ----------------------------
@@ -221,7 +285,7 @@ async def test_left_and_right_never_leave_the_row_nor_up_and_down_the_column(
         screen = await turn_at(pilot, app, XoxoScreen)
         for start in sorted(screen.stops()):
             for key, keeps in (("left", 1), ("right", 1), ("up", 0), ("down", 0)):
-                screen.point_at(start)
+                screen.cursor = start
                 await pilot.press(key)
                 assert screen.cursor[keeps] == start[keeps], (start, key, screen.cursor)
 
@@ -239,7 +303,7 @@ async def test_left_toward_the_last_tile_stops_on_it_and_enter_places_nothing(
         frame = screen.view["frame"]
         right_end = frame["min_x"] + frame["width"] - 1
         beside = (last[0] + 1, last[1]) if last[0] < right_end else (last[0] - 1, last[1])
-        screen.point_at(beside)
+        screen.cursor = beside
         moves = len(session.record.actions)
         await pilot.press("left" if beside[0] > last[0] else "right", "enter")
         await pilot.pause()
@@ -254,7 +318,7 @@ async def test_at_the_end_of_a_line_the_cursor_stays(store: SaveStore) -> None:
         screen = await turn_at(pilot, app, XoxoScreen)
         frame = screen.view["frame"]
         corner = (frame["min_x"], frame["min_y"])
-        screen.point_at(corner)
+        screen.cursor = corner
         await pilot.press("left", "up")
         assert screen.cursor == corner
 
@@ -277,7 +341,7 @@ async def test_every_free_cell_can_be_reached_with_the_arrows(store: SaveStore) 
         while todo:
             here = todo.pop()
             for key in ("left", "right", "up", "down"):
-                screen.point_at(here)
+                screen.cursor = here
                 await pilot.press(key)
                 if screen.cursor not in reached:
                     reached.add(screen.cursor)
@@ -293,7 +357,7 @@ async def test_a_cursor_move_repaints_only_the_two_cells_it_touches(
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await turn_at(pilot, app, XoxoScreen)
         frame = screen.view["frame"]
-        screen.point_at((frame["min_x"], frame["min_y"]))
+        screen.cursor = (frame["min_x"], frame["min_y"])
         await pilot.pause()
         painted: list[tuple[int, int]] = []
         paint = BoardColumn.render_line
@@ -327,7 +391,7 @@ async def test_on_a_tile_while_the_layout_grows_the_hint_says_it_is_taken(
     app = app_for(store, session)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await turn_at(pilot, app, XoxoScreen)
-        screen.point_at((0, 0))
+        screen.cursor = (0, 0)
         await pilot.pause()
         assert "Taken: tiles go on top once the 3x3 is full." in screen_text(app)
 
@@ -340,7 +404,7 @@ async def test_once_the_3x3_is_full_the_hint_speaks_of_tiles_not_free_cells(
         screen = await turn_at(pilot, app, XoxoScreen)
         assert screen.cursor in screen.open_cells()
         shown = screen_text(app)
-        assert "Enter places on this tile. ◆ last tile, xN pile height." in shown
+        assert "Enter places on this tile. ◆ last tile, ◇ since your turn, xN pile." in shown
         assert "marked +" not in shown
 
 

@@ -15,6 +15,7 @@ from saves import SaveRecord, SaveStore
 from tui.app import HotseatApp
 from tui.games.xylotar import XylotarScreen
 from tui.games.xylotar.board import (
+    GAP_MARK,
     HEAD_LINES,
     Geometry,
     TableLook,
@@ -25,6 +26,7 @@ from tui.games.xylotar.board import (
 )
 from tui.games.xylotar.cards import CHIP
 from tui.games.xylotar.scores import XylotarScoresScreen
+from tui.games.xylotar.since import NOTHING, changes_since
 from tui.model import GameSession
 from tui.screens.game_over import GameOverScreen
 from tui.screens.handoff import HandoffScreen
@@ -127,7 +129,7 @@ async def test_equal_values_change_places_before_the_hand_is_passed_on(store: Sa
         wanted = list(draft)
         wanted[first], wanted[first + 1] = wanted[first + 1], wanted[first]
         await pilot.press("right_square_bracket")
-        assert screen.draft == wanted
+        assert screen.draft == tuple(wanted)
         await pilot.press("enter")
         await pilot.pause()
     assert list(session.state.rows[target]) == wanted
@@ -137,7 +139,7 @@ async def test_cards_of_different_value_never_change_places(store: SaveStore) ->
     _, app = ann_against_two(store, ann_sorts)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await my_step(pilot, app, "sort")
-        draft = list(screen.draft)
+        draft = screen.draft
         lone = next(
             i
             for i in range(screen.view["sorting"]["placed_count"], len(draft) - 1)
@@ -629,3 +631,181 @@ def test_a_cursor_step_repaints_only_the_two_cards_it_moves_between(store: SaveS
     assert [changed_columns(a, b) for a, b in zip(before, after, strict=True)].count(None) == (
         len(before) - 1
     )
+
+
+async def test_the_hand_being_sorted_is_laid_out_as_clicks_and_keys_arranged_it(
+    store: SaveStore,
+) -> None:
+    """A click points at a card that may change places, ] moves it past its equal
+    neighbour, Enter lays the hand out in the order shown."""
+    session, app = ann_against_two(store, ann_sorts)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await my_step(pilot, app, "sort")
+        target = screen.view["sorting"]["target"]
+        draft = screen.draft
+        first = next(
+            i
+            for i in sorted(screen.movable())
+            if i + 1 < len(draft) and value(draft[i]) == value(draft[i + 1])
+        )
+        await pilot.click("#xylo-table", offset=card_offset(app, target, first))
+        await pilot.press("right_square_bracket")
+        shown = screen.draft
+        assert shown[first : first + 2] == (draft[first + 1], draft[first])
+        assert "<>" in marks_below(app, target)
+        await pilot.press("enter")
+        await pilot.pause()
+    assert session.state.rows[target] == shown
+
+
+def rows_shown(app: HotseatApp) -> list[list[Cell]]:
+    """The board's cells as the table draws them now."""
+    board = table(app).query_one(XylotarBoard)
+    return draw(board.look, board.size.width).rows
+
+
+def gap_at(app: HotseatApp, seat: int, slot: int) -> str:
+    """The two cells of `seat`'s row (chips) where the card in `slot` lay."""
+    view = table(app).view
+    shape = shape_of(view, CHIP, table(app).query_one(XylotarBoard).size.width)
+    return text_at(rows_shown(app), shape.card_x(slot) + 1, seat_line(view, CHIP, seat), 2)
+
+
+def bid_under(app: HotseatApp, seat: int) -> str:
+    """`seat`'s bid card as it lies crosswise under its row (chips)."""
+    view = table(app).view
+    slot = view["seats"][seat]["bid"]["slot"]
+    shape = shape_of(view, CHIP, table(app).query_one(XylotarBoard).size.width)
+    return text_at(rows_shown(app), shape.card_x(slot), seat_line(view, CHIP, seat, 1), 4)
+
+
+def trick_card(app: HotseatApp, seat: int) -> str:
+    """The chip `seat` played to the trick in front of its band."""
+    view = table(app).view
+    shape = shape_of(view, CHIP, table(app).query_one(XylotarBoard).size.width)
+    return text_at(rows_shown(app), shape.trick_x, seat_line(view, CHIP, seat), 4)
+
+
+def won_style(app: HotseatApp, seat: int) -> Style:
+    """The style of "won" under `seat`'s name."""
+    return rows_shown(app)[seat_line(table(app).view, CHIP, seat, 1)][2][1]
+
+
+def since_anns_move(session: GameSession) -> list[tuple[int, dict[str, Any]]]:
+    """The actions stored after Ann's (seat 0) latest one."""
+    actions = session.record.actions
+    latest = max(index for index, (seat, _) in enumerate(actions) if seat == 0)
+    return actions[latest + 1 :]
+
+
+def slots_of(actions: list[tuple[int, dict[str, Any]]], kind: str) -> list[tuple[int, int]]:
+    """(seat, slot) of the stored actions of this kind ("play" or "bid")."""
+    return [(seat, data["slot"]) for seat, data in actions if data["type"] == kind]
+
+
+async def test_the_table_marks_what_two_computers_changed_since_your_turn(
+    store: SaveStore,
+) -> None:
+    """Ann plays in trick 4; Bob and Cy finish it, Bob takes it and leads trick 5, Cy
+    follows and bids. On Ann's next turn all of that has the heavy look of the last move,
+    though the last move was only Cy's bid; Ann's own card is not marked."""
+    session = xylotar(store, "Ann,cpu:Bob,cpu:Cy", seed=15)
+    play_bots_until(session, lambda s: my_play_turn(s) and s.view(0)["trick_number"] == 4)
+    app = app_for(store, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await my_step(pilot, app, "play")
+        (slot,) = screen.choices()[0]
+        await pilot.press("enter")
+        await until(pilot, lambda: screen.my_turn and screen.before is not None)
+        since = since_anns_move(session)
+        played, bids = slots_of(since, "play"), slots_of(since, "bid")
+        view = screen.view
+        assert {seat for seat, _ in since} == {1, 2} and len(played) == 3 and bids == [(2, 3)]
+        assert view["last"]["kind"] == "bid" and view["last"]["plays"] == []
+        for seat, emptied in played + bids:
+            assert gap_at(app, seat, emptied) == GAP_MARK
+        assert gap_at(app, 0, slot) == "  "
+        for play in view["trick"]:
+            assert trick_card(app, play["seat"]) == f"▐{play['card']}▌"
+        assert bid_under(app, 2) == f"┗{view['seats'][2]['bid']['card']}┛"
+        assert view["last_trick"]["winner"] == 1 and won_style(app, 1).reverse
+
+
+async def test_the_privacy_screen_reveals_what_the_two_others_changed_since_your_turn(
+    store: SaveStore,
+) -> None:
+    """Ann leads the yellow 7 and passes; Bob and Cy each play and bid; Ann's trump takes
+    the trick. Behind the privacy screen Ann's table marks both bids, though the last
+    move was Cy's, and every place the others' cards left; once Ann plays, the marks go."""
+    app = app_for(store, ann_bob_and_cy_sorted(store))
+    async with app.run_test(size=(80, 24)) as pilot:
+        for keys in (["enter", "enter", "n"], ["enter"] * 4, ["enter"] * 4):
+            await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+            await pilot.press(keys[0])
+            await until(pilot, lambda: isinstance(app.screen, XylotarScreen))
+            for key in keys[1:]:
+                await until(pilot, lambda: waits_for_enter(app) or table(app).step == "peek")
+                await pilot.press(key)
+        await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        await pilot.press("enter")
+        screen = await my_step(pilot, app, "play")
+        since = since_anns_move(screen.session)
+        emptied = slots_of(since, "play") + slots_of(since, "bid")
+        assert {seat for seat, _ in emptied} == {1, 2} and len(emptied) == 4
+        assert screen.view["last"]["bids"] == [2]
+        for seat, slot in emptied:
+            assert gap_at(app, seat, slot) == GAP_MARK
+        for seat in (1, 2):
+            assert bid_under(app, seat) == f"┗{screen.view['seats'][seat]['bid']['card']}┛"
+        await pilot.press("enter")
+        await my_step(pilot, app, "peek")
+        assert screen.changes == NOTHING
+        assert not any(GAP_MARK in line for line in table(app).query_one(XylotarBoard).plain_lines)
+        assert bid_under(app, 1)[0] + bid_under(app, 1)[3] == "╰╯"
+
+
+def test_a_view_from_an_earlier_round_counts_the_whole_round_as_changed(
+    store: SaveStore,
+) -> None:
+    session = ann_bob_and_cy(store)
+    play_bots_until(session, my_play_turn)
+    before = session.view(0)
+    play_bots_until(session, lambda s: s.view(None)["round"] == 2 and my_play_turn(s))
+    play_bots_until(session, lambda s: s.view(None)["trick_number"] == 3 and my_play_turn(s))
+    now = session.view(0)
+    changes = changes_since(before, now)
+    assert changes.gaps == {
+        (seat, slot)
+        for seat, info in enumerate(now["seats"])
+        for slot, card in enumerate(info["slots"])
+        if card["status"] != "down"
+    }
+    assert changes.bids == {seat for seat, info in enumerate(now["seats"]) if info["bid"]}
+    assert changes.cards >= {play["card"] for play in now["trick"]}
+    assert changes.won == now["last_trick"]["winner"]
+
+
+def test_nothing_is_marked_right_after_your_own_move_or_without_a_view_from_then(
+    store: SaveStore,
+) -> None:
+    session = ann_bob_and_cy(store)
+    play_bots_until(session, my_play_turn)
+    session.apply(0, session.legal(0)[0])
+    view = session.view(0)
+    assert changes_since(view, view) == NOTHING
+    assert changes_since(None, view) == NOTHING
+
+
+def test_changes_since_your_turn_snapshot(snap_compare, store: SaveStore) -> None:  # type: ignore[no-untyped-def]
+    """Framed cards: the places the others' cards left are empty heavy frames, their cards
+    in the trick and Cy's bid have heavy frames, Bob's "won" is in reverse."""
+    session = xylotar(store, "Ann,cpu:Bob,cpu:Cy", seed=15)
+    play_bots_until(session, lambda s: my_play_turn(s) and s.view(0)["trick_number"] == 4)
+    app = app_for(store, session)
+
+    async def after_the_others(pilot: Pilot) -> None:
+        screen = await my_step(pilot, app, "play")
+        await pilot.press("enter")
+        await until(pilot, lambda: screen.my_turn and screen.before is not None)
+
+    assert snap_compare(app, run_before=after_the_others, terminal_size=(120, 36))

@@ -43,9 +43,12 @@ def play_bots_until(session: GameSession, done: Callable[[GameSession], bool]) -
 
 
 def app_for(
-    store: SaveStore, session: GameSession | None = None, resumed: bool = False
+    store: SaveStore,
+    session: GameSession | None = None,
+    resumed: bool = False,
+    language: str = "en",
 ) -> HotseatApp:
-    app = HotseatApp(store, delay=0.0, session=session, resumed=resumed)
+    app = HotseatApp(store, delay=0.0, session=session, resumed=resumed, language=language)
     app.handoff_guard = 0.0
     return app
 

@@ -3,31 +3,41 @@ foot of the screen over the final table, which stays in sight."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
+from tui.i18n import N_, _
 from tui.screens.once import DismissOnce
-from tui.widgets.names import ordinal
+from tui.widgets.footer import Footer, footer_key
+from tui.words.common import ordinal
+
+HOME = "choose('home')"
+KEY_NAMES = {"escape": "Esc"}
+"""How a button names a key that is a word."""
 
 
 class GameOverScreen(DismissOnce, ModalScreen[str]):
     """Dismisses with "rematch" or "home". Home has the focus: a stray Enter never
-    starts a new game. The table it ends is drawn above it, as the game left it."""
+    starts a new game. The table it ends is drawn above it, as the game left it.
+
+    h (home) is no mnemonic in German: there the footer and the button name Esc, which
+    goes home too (as at every table)."""
 
     CSS_PATH = ["../styles/screens.tcss"]
 
     AUTO_FOCUS = "#home"
 
     BINDINGS = [
-        Binding("r", "choose('rematch')", "Rematch"),
-        Binding("h,escape", "choose('home')", "Home"),
+        Binding("r", "choose('rematch')", N_("Rematch")),
+        Binding("h,escape", HOME, N_("Home")),
     ]
+    FOOTER_KEYS: ClassVar[dict[str, dict[str, str]]] = {"de": {HOME: "escape"}}
 
     def __init__(
         self,
@@ -35,22 +45,28 @@ class GameOverScreen(DismissOnce, ModalScreen[str]):
         names: list[str],
         result: dict[str, Any],
         details: dict[int, str] | None = None,
+        reason: str = "",
     ) -> None:
         super().__init__()
         self.game_title = title
         self.names = names
         self.result = result
         self.details = details or {}
+        self.reason = reason
+        """Why the game ended, in words."""
 
     def compose(self) -> ComposeResult:
         with Center(id="over-foot"), Vertical(id="over-box"):
-            yield Static(Text(f"{self.game_title}: game over", style="bold"), id="over-title")
+            title = _("{game}: game over").format(game=self.game_title)
+            yield Static(Text(title, style="bold"), id="over-title")
             with VerticalScroll(id="over-ranking-scroll"):
                 yield Static(ranking_text(self.names, self.result, self.details), id="over-ranking")
-            yield Static(Text(self.result.get("reason", "")), id="over-reason")
+            yield Static(Text(self.reason), id="over-reason")
             with Horizontal(id="over-buttons"):
-                yield Button("Rematch (r)", id="rematch", compact=True)
-                yield Button("Home (h)", id="home", variant="primary", compact=True)
+                key = footer_key(self, HOME, "h")
+                home = _("Home ({key})").format(key=KEY_NAMES.get(key, key))
+                yield Button(_("Rematch (r)"), id="rematch", compact=True)
+                yield Button(home, id="home", variant="primary", compact=True)
         yield Footer()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -72,9 +88,9 @@ def ranking_text(names: list[str], result: dict[str, Any], details: dict[int, st
             line = Text(f"{ordinal(place):>5}  " if len(names) > 1 else "  ")
             line.append(names[seat], style="bold")
             if seat in result.get("winners", []):
-                line.append("  - wins")
+                line.append("  - " + _("wins"))
             elif seat in losers:
-                line.append("  - loses")
+                line.append("  - " + _("loses"))
             if seat in details:
                 line.append(f"  ({details[seat]})")
             text.append_text(line)

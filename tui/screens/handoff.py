@@ -11,9 +11,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
+from tui.i18n import N_, _, ngettext
 from tui.screens.once import DismissOnce
+from tui.widgets.footer import Footer
 
 RECENT_LINES = 13
 """Screen lines for the recent events (the height of #handoff-recent)."""
@@ -31,7 +33,7 @@ class HandoffScreen(DismissOnce, Screen[None]):
     CSS_PATH = ["../styles/screens.tcss"]
 
     BINDINGS = [
-        Binding("enter", "reveal", "Reveal"),
+        Binding("enter", "reveal", N_("Reveal")),
     ]
 
     def __init__(self, name: str, recent: list[dict[str, Any]], guard: float = 0.0) -> None:
@@ -43,14 +45,16 @@ class HandoffScreen(DismissOnce, Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Center(), Vertical(id="handoff-box"):
-            title = Text("Pass to ", style="bold")
-            title.append(self.player_name, style="bold reverse")
+            title = with_name(_("Pass to {name}"), self.player_name, "bold reverse", "bold")
             yield Static(title, id="handoff-title")
-            yield Static(Text("Since your last turn:", style="bold"), classes="handoff-heading")
+            heading = Text(_("Since your last turn:"), style="bold")
+            yield Static(heading, classes="handoff-heading")
             yield Static(recent_text(self.recent), id="handoff-recent")
-            prompt = Text("Only ")
-            prompt.append(self.player_name, style="bold")
-            prompt.append(" should look now. Press Enter to reveal what only you may see.")
+            prompt = with_name(
+                _("Only {name} should look now. Press Enter to reveal what only you may see."),
+                self.player_name,
+                "bold",
+            )
             yield Static(prompt, id="handoff-prompt")
         yield Footer()
 
@@ -63,11 +67,21 @@ class HandoffScreen(DismissOnce, Screen[None]):
             self.dismiss_once(None)
 
 
+def with_name(sentence: str, name: str, style: str, base: str = "") -> Text:
+    """`sentence` in the `base` style with its {name} filled in and that name in `style`
+    (a name is never markup)."""
+    before, _marker, after = sentence.partition("{name}")
+    text = Text(before, style=base)
+    text.append(name, style=style)
+    text.append(after)
+    return text
+
+
 def recent_text(entries: list[dict[str, Any]]) -> Text:
     """As many of the latest events as fit, newest last, each wrapped under its "- ";
     a note says how many older ones are left out (they are in the log)."""
     if not entries:
-        return Text("Nothing yet.", style="italic")
+        return Text(_("Nothing yet."), style="italic")
     wrapped: list[list[str]] = []
     used = 0
     for entry in reversed(entries):
@@ -82,7 +96,9 @@ def recent_text(entries: list[dict[str, Any]]) -> Text:
     text = Text(no_wrap=True, overflow="ellipsis")
     left_out = len(entries) - len(wrapped)
     if left_out:
-        word = "event" if left_out == 1 else "events"
-        text.append(f"({left_out} earlier {word} in the log)\n", style="dim")
+        note = ngettext(
+            "({count} earlier event in the log)", "({count} earlier events in the log)", left_out
+        ).format(count=left_out)
+        text.append(note + "\n", style="dim")
     text.append("\n".join(line for lines in wrapped for line in lines))
     return text

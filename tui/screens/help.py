@@ -1,4 +1,5 @@
-"""The rules of a game in our own words, with the house notes, as Markdown."""
+"""The rules of a game in our own words, with the house notes, as Markdown, in the
+player's language."""
 
 from __future__ import annotations
 
@@ -8,10 +9,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Markdown
+from textual.widgets import Markdown
 
 from rules import GAMES
+from tui.i18n import ENGLISH, N_, _, language
 from tui.screens.once import DismissOnce
+from tui.widgets.footer import Footer
 from tui.widgets.header import TitleHeader
 
 HELP_FILES = {
@@ -24,17 +27,22 @@ HELP_FILES = {
 
 
 def help_markdown(topic: str) -> str:
-    """The Markdown help for a game id, or the general help for anything else."""
+    """The Markdown help for a game id, or the general help for anything else, in the
+    current language (help/<language>/); English where that language has none."""
     name = HELP_FILES.get(topic, HELP_FILES["home"])
-    return (files("tui") / "help" / name).read_text(encoding="utf-8")
+    folder = files("tui") / "help"
+    translated = folder / language() / name
+    if language() != ENGLISH and translated.is_file():
+        return translated.read_text(encoding="utf-8")
+    return (folder / name).read_text(encoding="utf-8")
 
 
 class HelpScreen(DismissOnce, Screen[None]):
     """Full-screen help; an opaque Screen so it never shows a hand behind it."""
 
     BINDINGS = [
-        Binding("escape,question_mark,f1", "close", "Back"),
-        Binding("q", "close", "Back", show=False),
+        Binding("escape,question_mark,f1", "close", N_("Back")),
+        Binding("q", "close", N_("Back"), show=False),
     ]
 
     def __init__(self, topic: str) -> None:
@@ -50,7 +58,7 @@ class HelpScreen(DismissOnce, Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title = "Help"
+        self.title = _("Help")
         self.sub_title = GAMES[self.topic].title if self.topic in GAMES else "hotseat"
         self.query_one("#help-text", VerticalScroll).focus()
 

@@ -9,20 +9,25 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Label, OptionList, Static
+from textual.widgets import DataTable, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from rules.catalog import CATALOG
 from saves import DamagedSave, SaveError, SaveInfo
 from saves.visible import visible
+from tui.i18n import N_, _, language, ngettext
 from tui.model import Tables, game_title, is_their_turn, players_text, seated
+from tui.widgets.footer import Footer
 from tui.widgets.header import TitleHeader
+from tui.words import status as status_text
 
 GAME_ORDER = ("xoxo", "shifting-stones", "xylotar", "3x3")
 
-GAME_WIDTH, TURN_WIDTH, PLAYED_WIDTH = 7, 10, 11
+GAME_WIDTH, TURN_WIDTH = 7, 10
 """Columns of the save list whose width does not depend on the names in it."""
-SHORT_TITLES = {"shifting-stones": "Stones"}
+PLAYED_WIDTH = {"en": 11, "de": 12}
+"""The date column, as each language writes a date: "11-28 19:30", "28.11. 19:30"."""
+SHORT_TITLES = {"shifting-stones": N_("Stones")}
 """Game titles longer than the Game column."""
 MIN_NAME_WIDTH, MIN_PLAYERS_WIDTH = 8, 14
 CELL_PADDING = 2
@@ -46,20 +51,22 @@ def cut_middle(text: str, width: int) -> str:
 def column_widths(screen_width: int, longest_name: int) -> list[tuple[str, int]]:
     """Label and width of each column of the save list: the names get the room they
     need and the players the rest, neither less than its minimum."""
-    room = screen_width - FRAME - CELL_PADDING * 5 - GAME_WIDTH - TURN_WIDTH - PLAYED_WIDTH
+    played = PLAYED_WIDTH[language()]
+    room = screen_width - FRAME - CELL_PADDING * 5 - GAME_WIDTH - TURN_WIDTH - played
     name = max(MIN_NAME_WIDTH, min(longest_name, room - MIN_PLAYERS_WIDTH))
     players = max(MIN_PLAYERS_WIDTH, room - name)
     return [
-        ("Save", name),
-        ("Game", GAME_WIDTH),
-        ("Players", players),
-        ("Turn", TURN_WIDTH),
-        ("Last played", PLAYED_WIDTH),
+        (_("Save"), name),
+        (_("Game"), GAME_WIDTH),
+        (_("Players"), players),
+        (_("Turn"), TURN_WIDTH),
+        (_("Last played"), played),
     ]
 
 
 def short_title(game_id: str) -> str:
-    return SHORT_TITLES.get(game_id) or game_title(game_id)
+    short = SHORT_TITLES.get(game_id)
+    return _(short) if short else game_title(game_id)
 
 
 def this_year() -> int:
@@ -67,19 +74,23 @@ def this_year() -> int:
 
 
 def played_when(iso: str, year: int) -> str:
-    """When a game was last played, in 11 columns: "11-28 19:30" in `year`, else the day."""
+    """When a game was last played, in PLAYED_WIDTH columns, as the language writes dates: "11-28
+    19:30" or "28.11. 19:30" in `year`, else the day ("2025-11-28", "28.11.2025")."""
     try:
         local = datetime.fromisoformat(iso).astimezone()
     except ValueError:
         return "?"
-    return local.strftime("%m-%d %H:%M" if local.year == year else "%Y-%m-%d")
+    german = language() == "de"
+    if local.year == year:
+        return local.strftime("%d.%m. %H:%M" if german else "%m-%d %H:%M")
+    return local.strftime("%d.%m.%Y" if german else "%Y-%m-%d")
 
 
 def game_line(game_id: str) -> Text:
     """A game's menu line: title, then player range."""
     game = CATALOG[game_id]
     text = Text(game.title.ljust(18), style="bold")
-    text.append(f"{game.min_players}-{game.max_players} players")
+    text.append(_("{low}-{high} players").format(low=game.min_players, high=game.max_players))
     return text
 
 
@@ -90,10 +101,12 @@ class HomeScreen(Screen[None]):
     keys typed fast may be handled after the screen it came from went away."""
 
     BINDINGS = [
-        Binding("n", "new_game", "New game"),
-        Binding("o", "open_save", "Open save"),
-        Binding("r", "recover", "Recover"),
-        Binding("tab", "app.focus_next", "Switch list", show=False),
+        Binding("n", "new_game", N_("New game")),
+        Binding("o", "open_save", N_("Open save")),
+        Binding("r", "recover", N_("Recover")),
+        # NOTE: s switches to the other language; its label is that language's own name.
+        Binding("s", "app.switch_language", N_("Deutsch")),
+        Binding("tab", "app.focus_next", N_("Switch list"), show=False),
     ]
 
     def __init__(self) -> None:
@@ -108,12 +121,12 @@ class HomeScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield TitleHeader(show_clock=False)
-        yield Label("Games", classes="section")
+        yield Label(_("Games"), classes="section")
         yield OptionList(
             *(Option(game_line(g), id=g) for g in GAME_ORDER),
             id="games",
         )
-        yield Label("Saved games", classes="section", id="saves-label")
+        yield Label(_("Saved games"), classes="section", id="saves-label")
         yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
         yield Static(id="detail")
         yield Footer()
@@ -121,7 +134,18 @@ class HomeScreen(Screen[None]):
     def on_mount(self) -> None:
         self.title = "hotseat"
         player = self.player
-        self.sub_title = f"playing as {player}" if player else "a game table for one keyboard"
+        self.sub_title = (
+            _("playing as {name}").format(name=player)
+            if player
+            else _("a game table for one keyboard")
+        )
+
+    async def retell(self) -> None:
+        """Say everything again, in the language chosen just now."""
+        await self.recompose()
+        self.on_mount()
+        self.listed = False
+        self.reload()
 
     @property
     def player(self) -> str | None:
@@ -155,12 +179,12 @@ class HomeScreen(Screen[None]):
                 continue  # a registered player sees only the tables they sit at
             self.infos[info.name] = info
             if listing is None or info.error is not None:
-                cells = (info.name, "?", "damaged: see below", "", "")
+                cells = (info.name, "?", _("damaged: see below"), "", "")
             else:
                 summary = listing.summary
-                turn = "game over" if summary.get("over") else str(summary.get("turn") or "")
+                turn = _("game over") if summary.get("over") else str(summary.get("turn") or "")
                 if player is not None and is_their_turn(summary, player):
-                    turn, yours = "Your turn", yours + 1
+                    turn, yours = _("Your turn"), yours + 1
                 cells = (
                     info.name,
                     short_title(listing.game),
@@ -169,15 +193,17 @@ class HomeScreen(Screen[None]):
                     played_when(listing.updated, year),
                 )
             self.rows.append(cells)
-        label = "Your tables" if player is not None else "Saved games"
+        label = _("Your tables") if player is not None else _("Saved games")
         if yours:
-            label += f" - your turn in {yours} game{'s' if yours > 1 else ''}"
+            label += " - " + ngettext(
+                "your turn in {count} game", "your turn in {count} games", yours
+            ).format(count=yours)
         self.query_one("#saves-label", Label).update(label)
         self.fill()
         table = self.query_one("#saves", DataTable)
         if not self.infos:
             self.query_one("#detail", Static).update(
-                Text("No saved games yet: pick a game above and press Enter, or press n.")
+                Text(_("No saved games yet: pick a game above and press Enter, or press n."))
             )
             self.query_one("#games", OptionList).focus()
         else:
@@ -238,15 +264,18 @@ class HomeScreen(Screen[None]):
         elif info.error is not None:
             text = Text(visible(str(info.error)))
             if info.error.replayable_moves:
-                text.append("\nPress r to resume it from there as a new save.", style="bold")
+                text.append(
+                    "\n" + _("Press r to resume it from there as a new save."), style="bold"
+                )
             detail.update(text)
         elif info.listing is not None:
             summary = info.listing.summary
-            status = str(summary.get("status", ""))
+            status = status_text(info.listing.game, summary)
             turn, player = summary.get("turn"), self.player
             if player and turn and not summary.get("over") and not is_their_turn(summary, player):
-                status = f"waiting for {turn} · {status}"
-            detail.update(Text(visible(f"{info.name}: {status}. Enter opens it.")))
+                status = _("waiting for {name}").format(name=turn) + f" · {status}"
+            line = _("{save}: {status}. Enter opens it.").format(save=info.name, status=status)
+            detail.update(Text(visible(line)))
 
     @on(DataTable.RowHighlighted, "#saves")
     def save_highlighted(self) -> None:
@@ -288,7 +317,7 @@ class HomeScreen(Screen[None]):
         info = self.selected()
         if info is None or info.error is None or not info.error.replayable_moves:
             self.app.notify(
-                "Only a damaged save whose first moves replay can be recovered.", markup=False
+                _("Only a damaged save whose first moves replay can be recovered."), markup=False
             )
             return
         self.app.recover(info.name)  # type: ignore[attr-defined]

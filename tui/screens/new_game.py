@@ -11,36 +11,49 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.css.query import NoMatches
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from rules import GAMES, SetupError, UnknownGame
 from rules.bots import DEFAULT_LEVEL, LEVELS
 from rules.names import MAX_NAME_CELLS, cells
 from saves import PlayerSpec, SaveError, validate_save_name
+from tui.i18n import N_, _, language, pgettext
 from tui.model import (
     GameSession,
     may_choose_seed,
     new_seed,
-    option_text,
     parse_seed,
     registered_names,
 )
 from tui.screens.once import DismissOnce
+from tui.widgets.footer import Footer
 from tui.widgets.header import TitleHeader
+from tui.words.common import and_list
+from tui.words.options import level_choice, option_help, option_label, value_text
 
 MAX_SEATS = max(game.max_players for game in GAMES.values())
 GAME_OPTIONS = [(game.id, option) for game in GAMES.values() for option in game.options]
 """Every game's table options; the dialog shows those of the chosen game."""
-LEVEL_CHOICES = [(level.capitalize(), level) for level in LEVELS]
-"""How well a computer seat plays, weakest first; shown for computer seats only."""
+
+
+def level_choices() -> list[tuple[str, str]]:
+    """How well a computer seat plays, weakest first; shown for computer seats only."""
+    return [(level_choice(level), level) for level in LEVELS]
+
+
+def seat_label(index: int) -> str:
+    """ "Seat 1" (German "Platz 1"): a seat's label, and its name in messages."""
+    return _("Seat {number}").format(number=index + 1)
 
 
 def default_seat(index: int, player: str | None = None) -> tuple[str, str]:
     """Name and kind of a seat until the user says otherwise: seat 1 is the person here
     (the registered player at their own terminal), the others computers."""
     if index > 0:
-        return f"Computer {index + 1}", "computer"
-    return (player, "remote") if player else (f"Player {index + 1}", "human")
+        return _("Computer {number}").format(number=index + 1), "computer"
+    if player:
+        return player, "remote"
+    return _("Player {number}").format(number=index + 1), "human"
 
 
 MAX_NAME_FIELD = 4 * MAX_NAME_CELLS
@@ -83,33 +96,34 @@ class NameInput(Input):
 def seat_kinds(player: str | None) -> list[tuple[str, str]]:
     """What a seat may be: at a registered player's terminal, nobody else sits at the
     keyboard as far as the host knows."""
-    kinds = [("Remote", "remote"), ("Computer", "computer")]
-    return kinds if player else [("Person", "human"), *kinds]
+    kinds = [(_("Remote"), "remote"), (pgettext("seat kind", "Computer"), "computer")]
+    return kinds if player else [(_("Person"), "human"), *kinds]
 
 
 class NewGameScreen(DismissOnce, Screen[GameSession | None]):
     """Dismisses with the new, saved session, or None when cancelled.
 
     Enter in a text field moves on to the next field; only Start (the button, or
-    Ctrl+S anywhere) starts the game. Every mistake is explained inline; nothing is
-    created until all is valid.
+    Ctrl+S anywhere: S as in Start and Starten) starts the game. Every mistake is
+    explained inline; nothing is created until all is valid. Its labels are as wide as
+    the language's words need (the class names the language).
     """
 
     CSS_PATH = ["../styles/screens.tcss"]
 
     BINDINGS = [
-        Binding("escape", "cancel", "Back"),
-        Binding("ctrl+s", "start", "Start"),
-        Binding("tab", "app.focus_next", "Next field", priority=True),
-        Binding("shift+tab", "app.focus_previous", "Previous field", show=False, priority=True),
-        Binding("enter", "next_field", "Next field", show=False, priority=True),
+        Binding("escape", "cancel", N_("Back")),
+        Binding("ctrl+s", "start", N_("Start")),
+        Binding("tab", "app.focus_next", N_("Next field"), priority=True),
+        Binding("shift+tab", "app.focus_previous", N_("Previous field"), show=False, priority=True),
+        Binding("enter", "next_field", N_("Next field"), show=False, priority=True),
     ]
     """Moving between fields is a priority binding: the focus moves before the next key
     is handed out, so letters typed right after Tab or Enter (an SSH link often sends
     them together) land in the next field, not the one just left."""
 
     def __init__(self, game_id: str) -> None:
-        super().__init__()
+        super().__init__(classes=f"lang-{language()}")
         self.game_id = game_id
 
     def compose(self) -> ComposeResult:
@@ -117,7 +131,7 @@ class NewGameScreen(DismissOnce, Screen[GameSession | None]):
         yield TitleHeader(show_clock=False)
         with VerticalScroll(id="new-game-form"):
             with Horizontal(classes="form-row"):
-                yield Label("Game", classes="form-label")
+                yield Label(_("Game"), classes="form-label")
                 yield Select(
                     [(g.title, g.id) for g in GAMES.values()],
                     value=self.game_id,
@@ -125,7 +139,7 @@ class NewGameScreen(DismissOnce, Screen[GameSession | None]):
                     compact=True,
                     id="game",
                 )
-                yield Label("  Seats", classes="form-label wide")
+                yield Label("  " + _("Seats"), classes="form-label wide")
                 yield Select(
                     [(str(n), n) for n in range(game.min_players, game.max_players + 1)],
                     value=game.min_players,
@@ -137,7 +151,7 @@ class NewGameScreen(DismissOnce, Screen[GameSession | None]):
             for i in range(MAX_SEATS):
                 name, kind = default_seat(i, player)
                 with Horizontal(classes="form-row seat-row", id=f"seat-{i}"):
-                    yield Label(f"Seat {i + 1}", classes="form-label")
+                    yield Label(seat_label(i), classes="form-label")
                     yield NameInput(name, compact=True, id=f"name-{i}", classes="seat-name")
                     yield Select(
                         seat_kinds(player),
@@ -148,7 +162,7 @@ class NewGameScreen(DismissOnce, Screen[GameSession | None]):
                         classes="seat-kind",
                     )
                     level = Select(
-                        LEVEL_CHOICES,
+                        level_choices(),
                         value=DEFAULT_LEVEL,
                         allow_blank=False,
                         compact=True,
@@ -162,28 +176,30 @@ class NewGameScreen(DismissOnce, Screen[GameSession | None]):
                 with Horizontal(
                     classes="form-row option-row", id=f"option-{game_id}-{option.name}"
                 ):
-                    yield Label(option.label, classes="option-label")
+                    yield Label(option_label(game_id, option), classes="option-label")
                     yield Select(
-                        [(option_text(choice), choice) for choice in option.choices],
+                        [(value_text(choice), choice) for choice in option.choices],
                         value=option.default,
                         allow_blank=False,
                         compact=True,
                         classes="option-value",
                     )
-                    yield Label(Text(option.help), classes="option-help")
+                    yield Label(Text(option_help(game_id, option)), classes="option-help")
             with Horizontal(classes="form-row"):
-                yield Label("Seed", classes="form-label", id="seed-label")
-                yield Input(placeholder="random", compact=True, id="seed", classes="short")
-                yield Label("  Save as", classes="form-label wide", id="save-label")
-                yield Input(placeholder="automatic", compact=True, id="save-name", classes="short")
+                yield Label(_("Seed"), classes="form-label", id="seed-label")
+                yield Input(placeholder=_("random"), compact=True, id="seed", classes="short")
+                yield Label("  " + _("Save as"), classes="form-label wide", id="save-label")
+                yield Input(
+                    placeholder=_("automatic"), compact=True, id="save-name", classes="short"
+                )
             with Horizontal(classes="form-row"):
-                yield Button("Start (Ctrl+S)", id="start", variant="primary", compact=True)
-                yield Button("Back (Esc)", id="cancel", compact=True)
+                yield Button(_("Start (Ctrl+S)"), id="start", variant="primary", compact=True)
+                yield Button(_("Back (Esc)"), id="cancel", compact=True)
             yield Static(id="form-error")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title = "New game"
+        self.title = _("New game")
         self.sub_title = GAMES[self.game_id].title
         self.show_seats(GAMES[self.game_id].min_players)
         self.query_one("#seats", Select).focus()
@@ -195,11 +211,15 @@ class NewGameScreen(DismissOnce, Screen[GameSession | None]):
         for game_id, option in GAME_OPTIONS:
             self.query_one(f"#option-{game_id}-{option.name}").display = game_id == self.game_id
         game = GAMES[self.game_id]
-        names = game.seat_names([f"Seat {i + 1}" for i in range(count)])
+        names = game.seat_names([seat_label(i) for i in range(count)])
         added = [names[s] for s in range(len(names)) if s not in game.player_seats(count)]
         note = self.query_one("#seat-note", Static)
         note.display = bool(added)
-        note.update(f"{game.title} adds side players {' and '.join(added)}, played by the table.")
+        note.update(
+            _("{game} adds side players {names}, played by the table.").format(
+                game=game.title, names=and_list(added)
+            )
+        )
         self.show_seed()
 
     def show_seed(self) -> None:
@@ -208,7 +228,8 @@ class NewGameScreen(DismissOnce, Screen[GameSession | None]):
         chosen = may_choose_seed(self.players(), getattr(self.app, "player", None))
         self.query_one("#seed-label").display = chosen
         self.query_one("#seed", Input).display = chosen
-        self.query_one("#save-label", Label).update("  Save as" if chosen else "Save as")
+        save_as = _("Save as")
+        self.query_one("#save-label", Label).update("  " + save_as if chosen else save_as)
 
     def options(self) -> dict[str, object]:
         """The chosen table options of the selected game."""
@@ -249,8 +270,11 @@ class NewGameScreen(DismissOnce, Screen[GameSession | None]):
         seat = str(event.field.id).removeprefix("name-")
         self.query_one("#form-error", Static).update(
             Text(
-                f"! Seat {int(seat) + 1}: a name is at most {MAX_NAME_CELLS} columns wide "
-                "(a wide letter takes two); the rest was left out",
+                "! "
+                + _(
+                    "{seat}: a name is at most {width} columns wide (a wide letter takes two); "
+                    "the rest was left out"
+                ).format(seat=seat_label(int(seat)), width=MAX_NAME_CELLS),
                 style="bold",
             )
         )

@@ -1,7 +1,8 @@
 """The turn loop every game screen shares: whose view is shown, handoffs, computer moves.
 
 A game screen subclasses `TableScreen` and only draws a view and turns key
-presses into intents (action JSON). The engine decides what is legal.
+presses and its widgets' pointer messages into the engine's typed actions. The
+engine decides what is legal.
 """
 
 from __future__ import annotations
@@ -18,11 +19,14 @@ from textual.widgets import Static
 
 from rules import Action, IllegalAction
 from saves import MoveConflict, SaveError, TakenOver
+from tui.i18n import _
 from tui.model import GameSession
 from tui.screens.game_over import GameOverScreen
 from tui.screens.handoff import HandoffScreen
+from tui.screens.take_over import taken_over_notice
 from tui.widgets.log import GameLog
 from tui.widgets.looks import looks
+from tui.words import reason, refusal
 
 POLL_INTERVAL = 0.25
 """Seconds between looks for moves made in other terminals (a cheap PRAGMA when none)."""
@@ -53,6 +57,11 @@ class TableScreen(Screen[None]):
         own terminal: the key they connected with says who is there."""
         self.view: dict[str, Any] = {}
         self.legal: list[Action] = []
+        self.before: dict[str, Any] | None = None
+        """The view the shown seat had right after its own last move, while it is that
+        seat's turn again (None otherwise, or when not known in this terminal): what changed
+        since is marked on the table like the last move."""
+        self._after_own_move: dict[int, dict[str, Any]] = {}
         self._generation = 0
         self._held_bot_move: tuple[int, int] | None = None
         self._moves_waiting = False
@@ -79,8 +88,8 @@ class TableScreen(Screen[None]):
         held = self.session.held_seats
         try:
             arrived = self.session.poll()
-        except TakenOver as taken:
-            self.taken_over(str(taken))
+        except TakenOver:
+            self.taken_over(taken_over_notice())
             return
         except SaveError as error:
             if str(error) != self._store_problem:
@@ -122,11 +131,13 @@ class TableScreen(Screen[None]):
         session = self.session
         if session.over:
             self.show(self.watching_seat())
+            result = session.game.result(session.state)
             over = GameOverScreen(
                 session.game.title,
                 session.seat_names,
-                session.game.result(session.state),
+                result,
                 self.final_details(session.view(None)),
+                reason(session.game.id, result, session.seat_names),
             )
             self.app.push_screen(over, self.after_game_over)
             return
@@ -236,6 +247,7 @@ class TableScreen(Screen[None]):
         self.view = session.view(seat)
         acting = seat is not None and seat in session.to_act() and session.is_human(seat)
         self.legal = session.legal(seat) if acting else []
+        self.before = self._after_own_move.get(seat) if acting and seat is not None else None
         self.update_log(seat)
         self.draw()
         self.update_bindings()
@@ -298,7 +310,8 @@ class TableScreen(Screen[None]):
         self.redraw()
 
     WAITING_NOTE = ""
-    """Added to "Waiting for Bob." while someone else moves (e.g. a legend)."""
+    """Added to "Waiting for Bob." while someone else moves (e.g. a legend), in the
+    player's language (a game that has one words it where it is read)."""
 
     def prompt_text(self) -> Text:
         """The prompt line: a message wins, then game over, then whose turn it is."""
@@ -306,31 +319,26 @@ class TableScreen(Screen[None]):
             return Text("! " + self.message, style="bold")
         view = self.view
         if view.get("phase") == "over":
-            return Text("Game over.")
+            return Text(_("Game over."))
         if not self.my_turn:
             acting = view.get("to_act", [])
-            who = view["players"][acting[0]] if acting else "nobody"
-            return Text(f"Waiting for {who}.{self.WAITING_NOTE}")
+            who = view["players"][acting[0]] if acting else _("nobody")
+            return Text(_("Waiting for {name}.").format(name=who) + self.WAITING_NOTE)
         return self.turn_prompt()
 
     def turn_prompt(self) -> Text:
         """What the player at the keyboard may do now; each game words its own."""
-        return Text("Your turn.")
+        return Text(_("Your turn."))
 
-    def submit(self, intent: dict[str, Any]) -> None:
-        """Send the shown seat's intent to the engine; explain a refusal, else move on."""
-        if self.apply_intent(intent):
+    def submit(self, action: Action) -> None:
+        """Play the shown seat's action; explain a refusal, else move on."""
+        if self.play(action):
             self.advance()
 
-    def apply_intent(self, intent: dict[str, Any]) -> bool:
-        """Play the shown seat's intent and save it; False (with the reason said) if not."""
+    def play(self, action: Action) -> bool:
+        """Play the shown seat's action and save it; False (with the reason said) if not."""
         seat = self.shown_seat
         if seat is None or seat not in self.session.to_act() or not self.session.is_human(seat):
-            return False
-        try:
-            action = self.session.game.action_from_json(intent)
-        except IllegalAction as error:
-            self.say(str(error))
             return False
         return self.store_move(seat, action)
 
@@ -340,21 +348,25 @@ class TableScreen(Screen[None]):
         try:
             self.session.apply(seat, action)
         except IllegalAction as error:
-            self.say(str(error))
+            self.say(refusal(self.session.game.id, error, self.session.seat_names))
             return False
         except MoveConflict as error:
             if self.session.is_human(seat):
-                self.message = f"Not played: {error}."
+                self.message = _("Not played: {reason}.").format(reason=error)
             self.moves_arrived()
             return False
-        except TakenOver as taken:
-            self.taken_over(str(taken))
+        except TakenOver:
+            self.taken_over(taken_over_notice())
             return False
         except SaveError as error:
             self.app.notify(
-                f"Not saved, move undone: {error}. Esc goes home.", severity="error", markup=False
+                _("Not saved, move undone: {reason}. Esc goes home.").format(reason=error),
+                severity="error",
+                markup=False,
             )
             return False
+        if self.session.is_human(seat):
+            self._after_own_move[seat] = self.session.view(seat)
         return True
 
     def think(self, seat: int, generation: int) -> None:

@@ -3,30 +3,39 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from saves.seats import Holder
+from saves.visible import visible
+from tui.i18n import N_, _, language, ngettext
 from tui.screens.once import DismissOnce
+from tui.widgets.footer import Footer, footer_key
+from tui.words.common import and_list
+
+TAKE = "answer(True)"
 
 
 class TakeOverScreen(DismissOnce, ModalScreen[bool]):
     """Says which terminals hold the game and since when; `y` takes it over, `n` or Esc keeps
     away. A registered player (`yours`: over SSH, whose seats only their own terminals hold)
     is told when their other terminal took the game, never the host's process ids, name or
-    accounts."""
+    accounts. In German `j` (ja) takes it over too, and is the key shown."""
 
     CSS_PATH = ["../styles/screens.tcss"]
 
     BINDINGS = [
-        Binding("y", "answer(True)", "Take over"),
-        Binding("n,escape", "answer(False)", "Cancel"),
+        Binding("y,j", TAKE, N_("Take over")),
+        Binding("n,escape", "answer(False)", N_("Cancel")),
     ]
+    FOOTER_KEYS: ClassVar[dict[str, dict[str, str]]] = {"de": {TAKE: "j"}}
 
     def __init__(self, name: str, holders: Sequence[Holder], *, yours: bool) -> None:
         super().__init__()
@@ -36,23 +45,35 @@ class TakeOverScreen(DismissOnce, ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="take-over-box"):
-            several = len(self.holders) > 1
+            count = len(self.holders)
             if self.yours:
-                where = "other terminals of yours" if several else "another terminal of yours"
-                since = and_list([holder.when() for holder in self.holders])
-                text = Text(f"{self.save_name} is open in {where} since {since}.\n\n", "bold")
+                since = and_list([when(holder) for holder in self.holders])
+                said = ngettext(
+                    "{save} is open in another terminal of yours since {since}.",
+                    "{save} is open in other terminals of yours since {since}.",
+                    count,
+                ).format(save=self.save_name, since=since)
+                text = Text(said + "\n\n", "bold")
             else:
-                where = "other terminals" if several else "another terminal"
-                text = Text(f"{self.save_name} is open in {where}:\n", style="bold")
-                text.append(";\n".join(holder.describe() for holder in self.holders) + ".\n\n")
-            text.append("Take it over? ")
-            text.append("Those terminals go" if several else "That terminal goes")
-            text.append(" back to the home screen; ")
-            text.append("no move is lost.\n\n")
-            text.append("y", style="bold reverse")
-            text.append(" take over    ")
+                said = ngettext(
+                    "{save} is open in another terminal:",
+                    "{save} is open in other terminals:",
+                    count,
+                ).format(save=self.save_name)
+                text = Text(said + "\n", style="bold")
+                text.append(";\n".join(describe(holder) for holder in self.holders) + ".\n\n")
+            text.append(
+                ngettext(
+                    "Take it over? That terminal goes back to the home screen; no move is lost.",
+                    "Take it over? Those terminals go back to the home screen; no move is lost.",
+                    count,
+                )
+                + "\n\n"
+            )
+            text.append(footer_key(self, TAKE, "y"), style="bold reverse")
+            text.append(" " + _("take over") + "    ")
             text.append("n", style="bold reverse")
-            text.append(" cancel")
+            text.append(" " + _("cancel"))
             yield Static(text)
         yield Footer()
 
@@ -60,8 +81,25 @@ class TakeOverScreen(DismissOnce, ModalScreen[bool]):
         self.dismiss_once(take)
 
 
-def and_list(words: list[str]) -> str:
-    """The words joined as "a", "a and b" or "a, b and c"."""
-    if len(words) < 2:
-        return "".join(words)
-    return f"{', '.join(words[:-1])} and {words[-1]}"
+def when(holder: Holder) -> str:
+    """When a terminal took the seats, in local time as the language writes it: "14:05"
+    today, else the day too ("2024-05-01 14:05", German "01.05.2024 14:05")."""
+    try:
+        local = datetime.fromisoformat(holder.since).astimezone()
+    except (TypeError, ValueError):
+        return "?"
+    if local.date() == datetime.now().date():
+        return local.strftime("%H:%M")
+    return local.strftime("%d.%m.%Y %H:%M" if language() == "de" else "%Y-%m-%d %H:%M")
+
+
+def describe(holder: Holder) -> str:
+    """Which terminal holds the seats: "pid 123 on host box (user ann) since 14:05"."""
+    return _("pid {pid} on host {host} (user {user}) since {when}").format(
+        pid=holder.pid, host=visible(holder.host), user=visible(holder.user), when=when(holder)
+    )
+
+
+def taken_over_notice() -> str:
+    """What a terminal says when another one took its game's seats (saves.TakenOver)."""
+    return _("This game was taken over by another terminal")

@@ -1,18 +1,25 @@
-"""How a French playing card looks: rank, suit symbol, and suit colour as a second signal."""
+"""How a French playing card looks: rank, suit symbol, and suit colour as a second signal.
+
+The rank reads as the player's language writes it: J, Q, K, A in English, B, D, K, A in
+German; 10 and the suit symbols are the same in both."""
 
 from __future__ import annotations
+
+import re
 
 from rich.style import Style
 from rich.text import Text
 
-from rules.three_by_three import card_label
 from tui.palette import ink
 from tui.widgets.playing_cards import Face
+from tui.words.three_by_three import card_text
 
 RED_SUITS = frozenset("DH")
 
 BACK = Face("", back=True)
 """A French card lying face down."""
+
+FIELD = re.compile(r"\{(\w+)\}")
 
 
 def card_style(card: str | None) -> Style:
@@ -23,10 +30,11 @@ def card_style(card: str | None) -> Style:
 
 
 def french_face(card: str | None) -> Face:
-    """The face of `card` ("TH": 10♥ in the corner, ♥ in the middle), or a back for None."""
+    """The face of `card` ("TH": 10♥ in the corner, ♥ in the middle; "QS": Q♠, or D♠ in
+    German), or a back for None."""
     if card is None:
         return BACK
-    label = card_label(card)
+    label = card_text(card)
     return Face(label, card_style(card), centre=label[-1])
 
 
@@ -36,8 +44,25 @@ def cards_text(cards: list[str], separator: str = " ") -> Text:
     for i, card in enumerate(cards):
         if i:
             text.append(separator)
-        text.append(card_label(card), card_style(card))
+        text.append(card_text(card), card_style(card))
     return text
 
 
-__all__ = ["BACK", "card_label", "card_style", "cards_text", "french_face"]
+def text_with(template: str, **pieces: str | Text) -> Text:
+    """A sentence in the player's language with each `{name}` filled by its piece; a
+    piece given as Text keeps its styles (cards in their suit colour)."""
+    text = Text()
+    at = 0
+    for field in FIELD.finditer(template):
+        text.append(template[at : field.start()])
+        piece = pieces[field.group(1)]
+        if isinstance(piece, Text):
+            text.append_text(piece)
+        else:
+            text.append(piece)
+        at = field.end()
+    text.append(template[at:])
+    return text
+
+
+__all__ = ["BACK", "card_style", "cards_text", "french_face", "text_with"]

@@ -15,14 +15,19 @@ from rich.text import Text
 from textual.events import Resize
 from textual.widgets import RichLog
 
+from tui.i18n import N_, _
+
 MAX_LINES = 1000
 """Most lines the log keeps; older ones are dropped, so cost never grows with the game."""
+TITLE = N_("Log")
+"""The title a table gives its log (said in the player's language by the log)."""
 
 
 class GameLog(RichLog, can_focus=False):
     """Log entries as plain text (names are never markup), wrapped to the width,
     scrolled to the newest. The scrollbar's column is always kept free, so the text
-    width does not change (nor need wrapping again) when the scrollbar comes or goes."""
+    width does not change (nor need wrapping again) when the scrollbar comes or goes.
+    Its title is said in the player's language (`TITLE`: "Log", German "Protokoll")."""
 
     DEFAULT_CSS = """
     GameLog {
@@ -44,7 +49,7 @@ class GameLog(RichLog, can_focus=False):
         super().__init__(
             max_lines=MAX_LINES, min_width=1, wrap=True, name=name, id=id, classes=classes
         )
-        self.border_title = title
+        self.border_title = _(title) if title else title
         self._texts: deque[str] = deque(maxlen=MAX_LINES)
         """Texts of the newest entries shown (each is at least one line), for re-wrapping."""
         self._wrap_width = 0

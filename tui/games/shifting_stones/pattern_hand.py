@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -13,17 +14,21 @@ from textual.app import ComposeResult
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
+from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static
 
 from tui import palette
+from tui.games.shifting_stones.lines import piece_line
 from tui.games.shifting_stones.pieces import (
     COMPACT_CARD,
     MATCH,
     PatternSize,
     back_cells,
+    match_word,
     pattern_cells,
 )
+from tui.i18n import _, language, pgettext
 from tui.widgets.playing_cards import Canvas, Look
 
 CARD_GAP = 1
@@ -38,8 +43,8 @@ MAX_SHOWN = 16
 
 
 class PatternCard(Widget):
-    """One card of the hand. A cursor that comes or goes repaints its inside only; a
-    click posts `PatternHand.Picked`."""
+    """One card of the hand. A cursor that comes or goes repaints its inside only, from
+    lines made once per look (`lines.piece_line`); a click posts `PatternHand.Picked`."""
 
     DEFAULT_CSS = "PatternCard { width: auto; height: auto; margin-right: 1; }"
 
@@ -61,19 +66,29 @@ class PatternCard(Widget):
         else:
             self.refresh()
 
-    def render(self) -> Text:
-        if not self.card:
-            return Text("")
+    def drawing_key(self) -> tuple[Any, ...]:
+        """What the card's drawing depends on: its id and whether it fits, look, size,
+        number, the colour mode and the language of its words."""
         card = self.card
-        key = (
+        return (
             card["id"],
             bool(card.get("scorable")),
             self.look,
             self.card_size,
             self.number,
             palette.current(),
+            language(),
         )
-        return _card_text(key, card)
+
+    def render(self) -> Text:
+        if not self.card:
+            return Text("")
+        return _card_text(self.drawing_key(), self.card)
+
+    def render_line(self, y: int) -> Strip:
+        if not self.card:
+            return Strip.blank(self.size.width, self.visual_style.rich_style)
+        return piece_line(self, self.drawing_key(), self.render, y)
 
     def on_click(self, event: events.Click) -> None:
         if self.number:
@@ -102,7 +117,7 @@ class HandSide(Widget):
             text.append(self.arrow, style="bold")
             text.append(f"\n+{count}\n")
             if fits:
-                text.append("OK", style=MATCH)
+                text.append(match_word(), style=MATCH)
         return text
 
     def on_click(self, event: events.Click) -> None:
@@ -127,7 +142,7 @@ class PatternHand(Widget):
     card_size: reactive[PatternSize] = reactive(COMPACT_CARD, repaint=False)
     cursor: reactive[int | None] = reactive(None, repaint=False)
     chosen: reactive[int | None] = reactive(None, repaint=False)
-    empty_text: reactive[str] = reactive("no cards", repaint=False)
+    empty_text: reactive[str] = reactive("", repaint=False)
 
     @dataclass
     class Picked(Message):
@@ -274,7 +289,7 @@ def _card_text(key: tuple[Any, ...], card: dict[str, Any]) -> Text:
     if drawn is None:
         if len(_drawn) >= DRAWN_KEPT:
             _drawn.clear()
-        _, _, look, size, number, _ = key
+        look, size, number = key[2:5]
         canvas = Canvas(size.width, size.height)
         canvas.place(pattern_cells(card, look, size, number), 0, 0)
         drawn = _drawn[key] = canvas.text()
@@ -289,12 +304,15 @@ def _show(widget: Widget, shown: bool) -> None:
 
 class PilesView(Widget):
     """The draw pile face down with its count (when the cards are roomy) and the discard
-    pile's top card face up, in a heavy frame when the last turn discarded it."""
+    pile's top card face up, in a heavy frame when the last turn discarded it or it is
+    `marked`."""
 
     DEFAULT_CSS = "PilesView { width: auto; height: auto; }"
 
     view: reactive[dict[str, Any]] = reactive(dict)
     card_size: reactive[PatternSize] = reactive(COMPACT_CARD, layout=True)
+    marked: reactive[frozenset[int]] = reactive(frozenset)
+    """Card ids framed heavy besides those the last turn discarded."""
 
     @property
     def draws(self) -> bool:
@@ -302,7 +320,7 @@ class PilesView(Widget):
         return self.card_size is not COMPACT_CARD
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
-        width = max(self.card_size.width, len("Discard 99"))
+        width = max(self.card_size.width, cell_len(discard_label(99)))
         return width + (self.card_size.width + 2 * CARD_GAP if self.draws else 0)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
@@ -318,20 +336,25 @@ class PilesView(Widget):
         bold = Style(bold=True)
         if self.draws:
             draw = view.get("draw_count", 0)
-            canvas.write("Draw", x, 0, bold)
+            canvas.write(pgettext("stones pile", "Draw"), x, 0, bold)
             back = back_cells(
                 str(draw) if draw else "", Look(dimmed=not draw), size.width, size.height
             )
             canvas.place(back, x, 1)
             x += size.width + 2 * CARD_GAP
-        canvas.write(f"Discard {view.get('discard_count', 0)}", x, 0, bold)
+        canvas.write(discard_label(view.get("discard_count", 0)), x, 0, bold)
         top = view.get("discard_top")
         if top is None:
             canvas.place(back_cells("", Look(dimmed=True), size.width, size.height), x, 1)
         else:
-            look = Look(fresh=top["id"] in discarded_last(view))
+            look = Look(fresh=top["id"] in discarded_last(view) | self.marked)
             canvas.place(pattern_cells(top, look, size), x, 1)
         return canvas.text()
+
+
+def discard_label(count: int) -> str:
+    """The discard pile's head: its name and how many cards it holds."""
+    return _("Discard {count}").format(count=count)
 
 
 def discarded_last(view: dict[str, Any]) -> set[int]:

@@ -14,7 +14,9 @@ from rich.style import Style
 from rich.text import Text
 
 from tui.games.shifting_stones.symbols import GLYPHS, GREY, drawing, symbol_style
+from tui.i18n import _, pgettext
 from tui.widgets.playing_cards import Canvas, CardSize, Cell, Face, Look, card_cells
+from tui.words.shifting_stones import symbol_word
 
 MATCH = Style(bold=True, reverse=True)
 """How OK (the card fits the grid now) stands out, with colour or without."""
@@ -107,7 +109,7 @@ def stone_cells(stone: dict[str, str], look: Look, size: StoneSize) -> list[list
     up, down = stone["up"], stone["down"]
     canvas = _frame(look, size.width, size.height)
     ink = _ink(look, up)
-    name = f"{GLYPHS[up]} {up}"
+    name = f"{GLYPHS[up]} {symbol_word(up)}"
     if size.scale:
         for row, line in enumerate(drawing(up, size.scale)):
             _centre_art(canvas, line, 1 + row, ink)
@@ -115,7 +117,7 @@ def stone_cells(stone: dict[str, str], look: Look, size: StoneSize) -> list[list
         _centre(canvas, f" {name} ", 0, edge + (Style(bold=True) if look.cursor else ink))
     else:
         _centre(canvas, name, size.height // 2, ink)
-    hint = f" {GLYPHS[down]} {down} "
+    hint = f" {GLYPHS[down]} {symbol_word(down)} "
     edge = canvas.rows[size.height - 1][1][1]
     _centre(canvas, hint, size.height - 1, edge + Style(dim=True, bold=False))
     return canvas.rows
@@ -140,8 +142,8 @@ def pattern_cells(
     edge = canvas.rows[0][1][1]
     if number is not None:
         canvas.write(f"#{number}", 1, 0, edge + Style(bold=True))
-    value = f"{card['value']}pt"
-    canvas.write(value, size.width - 1 - len(value), 0, edge + Style(bold=True))
+    value = pgettext("stones card", "{value}pt").format(value=card["value"])
+    canvas.write(value, size.width - 1 - cell_len(value), 0, edge + Style(bold=True))
     cursor = _inside(look) + Style(bold=True)
     if look.cursor:
         for y in range(1, size.height - 1):
@@ -160,8 +162,13 @@ def pattern_cells(
             style = _ink(look, symbol)
         canvas.write(" " * gap + (GLYPHS[symbol] if symbol else GREY), x - gap, y, style)
     if card.get("scorable"):
-        _centre(canvas, "OK", size.height - 1, MATCH)
+        _centre(canvas, match_word(), size.height - 1, MATCH)
     return canvas.rows
+
+
+def match_word() -> str:
+    """The mark of a card that fits the grid now."""
+    return _("OK")
 
 
 def back_cells(label: str, look: Look, width: int, height: int) -> list[list[Cell]]:

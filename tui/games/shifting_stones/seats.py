@@ -14,13 +14,13 @@ from textual.widget import Widget
 
 from rules.shifting_stones import BONUS
 from tui.games.shifting_stones.pieces import chip_text
-from tui.widgets.names import padded, short_names
+from tui.i18n import _, pgettext
+from tui.widgets.names import cut_name, padded, short_names
 from tui.widgets.playing_cards import Look
 
 MAX_NAME_WIDTH = 24
-MIN_NAME_WIDTH = len("player")
 COUNTS = " hand pts 1pt "
-"""The columns after the name; the scored cards follow."""
+"""The columns after the name, 4, 3 and 3 cells wide; the scored cards follow."""
 CHIP_WIDTH = 3
 """A scored card: its value between two bars."""
 LEAST_SCORED = 4 * CHIP_WIDTH
@@ -34,26 +34,41 @@ def scored_last(view: dict[str, Any]) -> set[int]:
 
 
 def name_width(view: dict[str, Any], width: int) -> int:
-    """The name column: the longest name, within limits and what `width` leaves."""
+    """The name column: the longest name, within limits and what `width` leaves, and at
+    least as wide as its head."""
     longest = max((cell_len(info["name"]) for info in view.get("seats", [])), default=0)
     room = width - 3 - len(COUNTS) - LEAST_SCORED
-    return max(MIN_NAME_WIDTH, min(MAX_NAME_WIDTH, longest, room))
+    return max(cell_len(player_head()), min(MAX_NAME_WIDTH, longest, room))
 
 
-def players_text(view: dict[str, Any], width: int) -> Text:
+def player_head() -> str:
+    """The head of the name column."""
+    return pgettext("stones column", "player")
+
+
+def column_heads() -> str:
+    """The heads of the count columns and the scored cards, each cut to its column."""
+    hand = cut_name(pgettext("stones column", "hand"), 4)
+    points = cut_name(pgettext("stones column", "pts"), 3)
+    ones = cut_name(pgettext("stones column", "1pt"), 3)
+    return f"{hand:>4} {points:>3} {ones:>3} " + pgettext("stones column", "scored")
+
+
+def players_text(view: dict[str, Any], width: int, marked: frozenset[int] = frozenset()) -> Text:
     """Column heads, then per seat (the one to act marked > and in reverse, the start
-    player with *) its counts and scored cards, every row `width` cells; then what the
-    marks mean, or solo the goal and the strikes."""
+    player with *) its counts and scored cards (those the last turn scored and the
+    `marked` ones in a heavy frame), every row `width` cells; then what the marks mean,
+    or solo the goal and the strikes."""
     text = Text(no_wrap=True, overflow="crop")
     if not view:
         return text
     names_width = name_width(view, width)
     scored_width = max(CHIP_WIDTH, width - 3 - names_width - len(COUNTS))
-    head = f"  {'player':<{names_width}}  hand pts 1pt scored"
+    head = f"  {padded(player_head(), names_width)}  {column_heads()}"
     text.append(padded(head, width)[:width], style="dim")
     to_act = set(view.get("to_act", []))
     solo = view.get("solo")
-    fresh = scored_last(view)
+    fresh = scored_last(view) | marked
     names = short_names([info["name"] for info in view["seats"]], names_width)
     for seat, info in enumerate(view["seats"]):
         text.append("\n")
@@ -67,10 +82,16 @@ def players_text(view: dict[str, Any], width: int) -> Text:
     text.append("\n")
     if solo:
         scored = len(view["seats"][0]["scored"])
-        text.append(f"Solo: {scored} of {view['goal']} scored · strikes ")
-        text.append(f"{view['strikes']} of {view['max_strikes']}", style="bold")
+        text.append(
+            _("Solo: {scored} of {goal} scored · strikes").format(scored=scored, goal=view["goal"])
+            + " "
+        )
+        strikes = _("{strikes} of {count}").format(
+            strikes=view["strikes"], count=view["max_strikes"]
+        )
+        text.append(strikes, style="bold")
         return text
-    text.append(f"* started · 1pt: 1-point cards, most +{BONUS}", style="dim")
+    text.append(_("* started · 1pt: 1-point cards, most +{bonus}").format(bonus=BONUS), style="dim")
     return text
 
 
@@ -97,9 +118,11 @@ class SeatsPanel(Widget):
     DEFAULT_CSS = "SeatsPanel { height: auto; }"
 
     view: reactive[dict[str, Any]] = reactive(dict, layout=True)
+    marked: reactive[frozenset[int]] = reactive(frozenset)
+    """Scored cards framed heavy besides those the last turn scored."""
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return len(self.view.get("seats", [])) + 2
 
     def render(self) -> Text:
-        return players_text(self.view, max(1, self.content_size.width))
+        return players_text(self.view, max(1, self.content_size.width), self.marked)

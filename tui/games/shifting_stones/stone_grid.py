@@ -1,31 +1,73 @@
 """The nine stones as tiles in a 3 x 3 grid: the cursor's stone in reverse, the picked
 stone in a double frame, stones that cannot be picked now dim in a dashed frame, and the
-stones the last turn changed in a heavy frame. A change repaints only the stones it
-concerns; clicks post `Picked`."""
+stones the last turn changed in a heavy frame. Each stone is a widget of its own, so a
+change sends only the stones it concerns; clicks post `Picked`."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
 from textual import events
+from textual.app import ComposeResult
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
+from textual.strip import Strip
 from textual.widget import Widget
 
+from tui import palette
+from tui.games.shifting_stones.lines import piece_line
 from tui.games.shifting_stones.pieces import CHIP, STONE_GAP, StoneSize, stone_cells
+from tui.i18n import language
 from tui.widgets.playing_cards import Canvas, Look
+
+
+class StoneTile(Widget):
+    """One stone of the grid, in its look."""
+
+    DEFAULT_CSS = "StoneTile { width: auto; height: auto; }"
+
+    stone: reactive[dict[str, str]] = reactive(dict)
+    look: reactive[Look] = reactive(Look)
+    stone_size: reactive[StoneSize] = reactive(CHIP.stone, layout=True)
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return self.stone_size.width
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return self.stone_size.height
+
+    def render(self) -> Text:
+        size = self.stone_size
+        canvas = Canvas(size.width, size.height)
+        if self.stone:
+            canvas.place(stone_cells(self.stone, self.look, size), 0, 0)
+        return canvas.text()
+
+    def render_line(self, y: int) -> Strip:
+        stone = self.stone
+        if not stone:
+            return Strip.blank(self.size.width, self.visual_style.rich_style)
+        drawing = ("stone", stone["up"], stone["down"], self.look, self.stone_size)
+        return piece_line(self, (*drawing, palette.current(), language()), self.render, y)
+
+
+class StoneRow(Widget):
+    """Three stones side by side."""
+
+    DEFAULT_CSS = "StoneRow { layout: horizontal; width: auto; height: auto; }"
 
 
 class StoneGrid(Widget):
     """Nine stones, row by row, in tiles of `stone_size`."""
 
-    DEFAULT_CSS = "StoneGrid { width: auto; height: auto; }"
+    DEFAULT_CSS = "StoneGrid { layout: vertical; width: auto; height: auto; }"
 
-    grid: reactive[list[dict[str, Any]]] = reactive(list)
-    stone_size: reactive[StoneSize] = reactive(CHIP.stone, layout=True)
+    grid: reactive[list[dict[str, Any]]] = reactive(list, repaint=False)
+    stone_size: reactive[StoneSize] = reactive(CHIP.stone, repaint=False)
     cursor: reactive[int | None] = reactive(None, repaint=False)
     picked: reactive[frozenset[int]] = reactive(frozenset, repaint=False)
     fresh: reactive[frozenset[int]] = reactive(frozenset, repaint=False)
@@ -37,11 +79,16 @@ class StoneGrid(Widget):
 
         cell: int
 
-    def get_content_width(self, container: Size, viewport: Size) -> int:
-        return 3 * self.stone_size.width + 2 * STONE_GAP
+    def compose(self) -> ComposeResult:
+        for _ in range(3):
+            with StoneRow():
+                for col in range(3):
+                    tile = StoneTile()
+                    tile.styles.margin = (0, STONE_GAP if col < 2 else 0, 0, 0)
+                    yield tile
 
-    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return 3 * self.stone_size.height
+    def on_mount(self) -> None:
+        self._show(range(9))
 
     def stone_region(self, cell: int) -> Region:
         """Where stone `cell` lies in the widget."""
@@ -56,22 +103,36 @@ class StoneGrid(Widget):
                 return cell
         return None
 
+    def watch_grid(self) -> None:
+        self._show(range(9))
+
+    def watch_stone_size(self) -> None:
+        self._show(range(9))
+
     def watch_cursor(self, old: int | None, new: int | None) -> None:
-        self._repaint({old, new})
+        self._show({old, new})
 
     def watch_picked(self, old: frozenset[int], new: frozenset[int]) -> None:
-        self._repaint(old ^ new)
+        self._show(old ^ new)
 
     def watch_fresh(self, old: frozenset[int], new: frozenset[int]) -> None:
-        self._repaint(old ^ new)
+        self._show(old ^ new)
 
     def watch_dimmed(self, old: frozenset[int], new: frozenset[int]) -> None:
-        self._repaint(old ^ new)
+        self._show(old ^ new)
 
-    def _repaint(self, cells: set[int | None] | frozenset[int]) -> None:
-        regions = [self.stone_region(cell) for cell in cells if cell is not None]
-        if regions:
-            self.refresh(*regions)
+    def _show(self, cells: Iterable[int | None]) -> None:
+        """Hand these stones' tiles their stone, look and size; each tile repaints only if
+        they changed."""
+        if not self.is_mounted:
+            return
+        tiles = list(self.query(StoneTile))
+        for cell in cells:
+            if cell is not None:
+                tile = tiles[cell]
+                tile.stone_size = self.stone_size
+                tile.stone = self.grid[cell] if cell < len(self.grid) else {}
+                tile.look = self.look(cell)
 
     def look(self, cell: int) -> Look:
         return Look(
@@ -81,16 +142,9 @@ class StoneGrid(Widget):
             chosen=cell in self.picked,
         )
 
-    def render(self) -> Text:
-        size = self.stone_size
-        canvas = Canvas(3 * size.width + 2 * STONE_GAP, 3 * size.height)
-        for cell, stone in enumerate(self.grid[:9]):
-            region = self.stone_region(cell)
-            canvas.place(stone_cells(stone, self.look(cell), size), region.x, region.y)
-        return canvas.text()
-
     def on_click(self, event: events.Click) -> None:
-        offset = event.get_content_offset(self)
-        cell = None if offset is None else self.cell_at(offset.x, offset.y)
+        """A click on a stone, which its tile passes on (its offset is the tile's own)."""
+        x, y = event.screen_offset - self.content_region.offset
+        cell = self.cell_at(x, y)
         if cell is not None:
             self.post_message(self.Picked(cell))

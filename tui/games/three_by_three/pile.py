@@ -1,19 +1,24 @@
 """The middle of the 3 x 3 table: the draw pile, the discard pile with its top cards and
-what may follow, and the burned cards; what the last move laid down or burned is marked."""
+what may follow, and the burned cards; what the last move laid down or burned is marked, and
+what was laid or burned since the seat's own last turn."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from tui.widgets.card import BACK, cards_text, french_face
-from tui.widgets.names import cut_name, plural
+from tui.games.three_by_three.since import Changes, last_move
+from tui.i18n import _, ngettext, pgettext
+from tui.widgets.card import BACK, cards_text, french_face, text_with
+from tui.widgets.names import cut_name
 from tui.widgets.playing_cards import CHIP, Canvas, CardSize, Face, Look, card_cells
+from tui.words.three_by_three import need_text as next_play
 
 SHOWN_TOP = 5
 """How many of the pile's top cards are drawn."""
@@ -22,22 +27,23 @@ SLOT_GAP = 4
 """Columns between the draw pile, the discard pile and the burned cards."""
 
 
-def fresh_on_pile(view: dict[str, Any]) -> int:
-    """How many of the pile's top cards the last move laid there (0 when it took or burned)."""
-    last = view.get("last")
-    if not last or last["kind"] not in ("play",) or last["burned"]:
-        return 0
-    return min(len(last["cards"]), len(view.get("pile", [])))
-
-
 def burned_now(view: dict[str, Any]) -> bool:
     """Whether the last move burned the pile."""
     last = view.get("last")
     return bool(last and last["burned"])
 
 
+def burn_note(view: dict[str, Any], marks: Changes) -> str:
+    """What the burned cards' mark says: burned by the last move, or since the seat's own
+    last turn; "" when nothing was burned."""
+    if burned_now(view):
+        return pgettext("3x3", "now")
+    return _("since your turn") if marks.burned else ""
+
+
 class PileView(Widget):
-    """Shows the shared piles from a view's public fields, in cards of `card_size`."""
+    """Shows the shared piles from a view's public fields, in cards of `card_size`; the
+    cards laid and a burn that `marks` names are marked."""
 
     DEFAULT_CSS = """
     PileView { height: auto; }
@@ -45,6 +51,7 @@ class PileView(Widget):
 
     view: reactive[dict[str, Any]] = reactive(dict, layout=True)
     card_size: reactive[CardSize] = reactive(CHIP, layout=True)
+    marks: reactive[Changes] = reactive(Changes)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return 2 if self.card_size is CHIP else self.card_size.height + 3
@@ -53,20 +60,22 @@ class PileView(Widget):
         if not self.view:
             return Text("")
         if self.card_size is CHIP:
-            return chip_pile(self.view)
-        return framed_pile(self.view, self.card_size, max(1, self.size.width))
+            return chip_pile(self.view, self.marks, self.size.width)
+        return framed_pile(self.view, self.card_size, max(1, self.size.width), self.marks)
 
 
 def _count_face(count: int) -> Face:
     return Face(str(count), back=True) if count else Face("", back=True, pattern=" ")
 
 
-def chip_pile(view: dict[str, Any]) -> Text:
+def chip_pile(view: dict[str, Any], marks: Changes | None = None, width: int = 0) -> Text:
     """Two lines: the pile's top cards and the other piles; then what may follow and the
-    caption of the last move."""
+    caption of the last move. `marks` (by default the last move's) says what is new. In
+    `width` cells (0: any) the mover's name gives up cells so the caption ends whole."""
+    marks = last_move(view) if marks is None else marks
     pile: list[str] = view.get("pile", [])
-    fresh = fresh_on_pile(view)
-    text = Text("Pile ", style="bold")
+    fresh = marks.pile
+    text = Text(pgettext("3x3", "Pile") + " ", style="bold")
     text.append(f"{view.get('pile_count', len(pile))} ")
     if pile:
         if len(pile) > SHOWN_TOP:
@@ -76,20 +85,28 @@ def chip_pile(view: dict[str, Any]) -> Text:
             look = Look(fresh=i >= len(shown) - fresh)
             text.append_text(_chip(french_face(card), look))
     else:
-        text.append("empty", style="italic")
-    text.append("   Draw ", style="bold")
+        text.append(pgettext("3x3", "empty"), style="italic")
+    text.append("   " + pgettext("3x3", "Draw") + " ", style="bold")
     if view.get("draw_count"):
         text.append_text(_chip(BACK, Look()))
     text.append(f"{view.get('draw_count', 0)}")
-    text.append("   Burned ", style="bold")
+    text.append("   " + pgettext("3x3", "Burned") + " ", style="bold")
     burned = f"{view.get('burned_count', 0)}"
-    text.append(burned, style=Style(reverse=True, bold=True) if burned_now(view) else Style())
-    if burned_now(view):
-        text.append(" burned now", style="bold")
+    note = burn_note(view, marks)
+    text.append(burned, style=Style(reverse=True, bold=True) if note else Style())
+    if note:
+        text.append(" " + (_("burned now") if burned_now(view) else note), style="bold")
     text.append("\n")
-    text.append_text(need_text(view))
-    text.append("   ")
-    text.append_text(last_text(view))
+    need = need_text(view)
+    caption = last_text(view)
+    over = need.cell_len + len(CAPTION_GAP) + caption.cell_len - width
+    last = view.get("last")
+    if width and over > 0 and last:
+        name_cells = min(LAST_NAME_WIDTH, cell_len(view["players"][last["seat"]]))
+        caption = last_text(view, max(LEAST_NAME_WIDTH, name_cells - over))
+    text.append_text(need)
+    text.append(CAPTION_GAP)
+    text.append_text(caption)
     text.no_wrap, text.overflow = True, "ellipsis"
     return text
 
@@ -102,6 +119,10 @@ def _chip(face: Face, look: Look) -> Text:
 
 LAST_NAME_WIDTH = 14
 """Cells of the mover's name in the caption of the last move beside one-line cards."""
+LEAST_NAME_WIDTH = 6
+"""Cells the mover's name keeps when the caption is short of room."""
+CAPTION_GAP = "   "
+"""Between what may follow and the caption of the last move."""
 WHOLE_NAME = 24
 """Beside framed cards the screen is wide: the name shows whole."""
 
@@ -112,48 +133,70 @@ def last_text(view: dict[str, Any], name_width: int = LAST_NAME_WIDTH) -> Text:
     last = view.get("last")
     if not last:
         return Text("")
-    text = Text("Last: ", style="bold")
-    text.append(cut_name(view["players"][last["seat"]], name_width))
-    cards = cards_text(last["cards"])
-    if last["kind"] == "swap":
-        text.append(" chose face-up cards")
-        return text
-    if last["kind"] == "take":
-        text.append(f" took the pile ({plural(last['took'], 'card')})")
-        return text
-    text.append(" turned up " if last["source"] == "face-down" else " played ")
-    text.append_text(cards)
-    if last["kind"] == "miss":
-        text.append(f", took {plural(last['took'], 'card')}")
-    elif last["burned"]:
-        text.append(f", burned {last['burned']}")
+    text = Text(_("Last:") + " ", style="bold")
+    name = cut_name(view["players"][last["seat"]], name_width)
+    count = last["took"] if last["kind"] in ("take", "miss") else last["burned"]
+    said = text_with(move_words(last), name=name, cards=cards_text(last["cards"]), count=str(count))
+    text.append_text(said)
     return text
+
+
+def move_words(last: dict[str, Any]) -> str:
+    """The caption of the last move, its fields {name}, {cards} and {count} (cards taken
+    or burned) still to fill."""
+    if last["kind"] == "swap":
+        return pgettext("last move", "{name} chose face-up cards")
+    if last["kind"] == "take":
+        return ngettext(
+            "{name} took the pile ({count} card)",
+            "{name} took the pile ({count} cards)",
+            last["took"],
+        )
+    if last["kind"] == "miss":
+        return ngettext(
+            "{name} turned up {cards}, took {count} card",
+            "{name} turned up {cards}, took {count} cards",
+            last["took"],
+        )
+    if last["source"] == "face-down":
+        if last["burned"]:
+            return pgettext("last move", "{name} turned up {cards}, burned {count}")
+        return pgettext("last move", "{name} turned up {cards}")
+    if last["burned"]:
+        return pgettext("last move", "{name} played {cards}, burned {count}")
+    return pgettext("last move", "{name} played {cards}")
 
 
 def need_text(view: dict[str, Any]) -> Text:
     """What the next play needs, the 7 rule in reverse."""
-    text = Text("Next: ", style="bold")
+    text = Text(_("Next:") + " ", style="bold")
     if view.get("restriction") == "seven":
-        text.append("7: play 7 or lower", style="bold reverse")
+        text.append(_("7: play 7 or lower"), style="bold reverse")
         text.append(" ")
-    text.append(view.get("need", ""))
+    top = view.get("top_run")
+    text.append(next_play(top["rank"] if top else None))
     return text
 
 
-def framed_pile(view: dict[str, Any], size: CardSize, width: int) -> Text:
+def framed_pile(
+    view: dict[str, Any], size: CardSize, width: int, marks: Changes | None = None
+) -> Text:
     """The draw pile, the discard pile fanned and the burned cards side by side, each with a
     line above saying what it is, what may follow under the discard pile, and under all the
-    caption of the last move."""
+    caption of the last move. `marks` (by default the last move's) says what is new."""
+    marks = last_move(view) if marks is None else marks
     canvas = Canvas(width, size.height + 3)
     pile: list[str] = view.get("pile", [])
     draw = view.get("draw_count", 0)
-    canvas.write("Draw pile", 0, 0, Style(bold=True))
+    draw_head = pgettext("3x3", "Draw pile")
+    canvas.write(draw_head, 0, 0, Style(bold=True))
     canvas.place(card_cells(_count_face(draw), Look(dimmed=not draw), size), 0, 1)
-    x = max(size.width, len("Draw pile")) + SLOT_GAP
+    x = max(size.width, cell_len(draw_head)) + SLOT_GAP
     shown = pile[-SHOWN_TOP:]
-    canvas.write(f"Pile · {view.get('pile_count', len(pile))}", x, 0, Style(bold=True))
+    pile_head = _("Pile · {count}").format(count=view.get("pile_count", len(pile)))
+    canvas.write(pile_head, x, 0, Style(bold=True))
     if shown:
-        fresh = fresh_on_pile(view)
+        fresh = marks.pile
         step = min(size.width, size.peek + 1)
         for i, card in enumerate(shown):
             look = Look(fresh=i >= len(shown) - fresh)
@@ -165,11 +208,15 @@ def framed_pile(view: dict[str, Any], size: CardSize, width: int) -> Text:
     need = need_text(view)
     canvas.write_text(need, x, size.height + 1)
     canvas.write_text(last_text(view, WHOLE_NAME), 0, size.height + 2)
-    x += max(pile_width, need.cell_len, SHOWN_TOP * (size.peek + 1)) + SLOT_GAP
+    x += max(pile_width, need.cell_len, cell_len(pile_head), SHOWN_TOP * (size.peek + 1))
+    x += SLOT_GAP
     burned = view.get("burned_count", 0)
-    canvas.write("Burned", x, 0, Style(bold=True))
-    if burned_now(view):
-        canvas.write(" now ", x + len("Burned "), 0, Style(bold=True, reverse=True))
-    look = Look(dimmed=not burned, fresh=burned_now(view))
+    burned_head = pgettext("3x3", "Burned")
+    canvas.write(burned_head, x, 0, Style(bold=True))
+    note = burn_note(view, marks)
+    if note:
+        note_x = x + cell_len(burned_head) + 1
+        canvas.write(f" {note} ", note_x, 0, Style(bold=True, reverse=True))
+    look = Look(dimmed=not burned, fresh=bool(note))
     canvas.place(card_cells(_count_face(burned), look, size), x, 1)
     return canvas.text()

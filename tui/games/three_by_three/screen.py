@@ -1,8 +1,13 @@
-"""The 3 x 3 table: seats, pile, your table cards and hand; keys and clicks become intents."""
+"""The 3 x 3 table: seats, pile, your table cards and hand; keys and clicks become actions.
+
+The pointer (zone, cursor, marked cards, the tour 1 draft and the card picked to swap) is
+kept in reactives: keys and clicks only set it, and its watchers show it on the cards and
+in the prompt."""
 
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
@@ -10,22 +15,32 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Label, Static
+from textual.reactive import var
+from textual.widgets import Label, Static
 
+from rules.three_by_three import TAKE, Blind, ChooseFaceUp, Play, TakePile, sort_cards
+from tui.games.three_by_three.boxes import BoxGrid, SeatBoxes, box_grid
 from tui.games.three_by_three.pile import PileView
-from tui.games.three_by_three.seats import MAX_NAME_WIDTH, WHOLE_NAME_WIDTH, SeatList
+from tui.games.three_by_three.seats import MAX_NAME_WIDTH, SeatList, whole_name_width
+from tui.games.three_by_three.since import NOTHING, Changes, changes_since, last_move
 from tui.games.three_by_three.table_cards import Slot, TableCards
+from tui.i18n import N_, _, ngettext, pgettext
 from tui.screens.table import TableScreen
-from tui.widgets.card import cards_text, french_face
+from tui.widgets.card import cards_text, french_face, text_with
 from tui.widgets.card_fan import CardFan
+from tui.widgets.footer import Footer
 from tui.widgets.header import TitleHeader
 from tui.widgets.log import GameLog
-from tui.widgets.names import plural
 from tui.widgets.playing_cards import CHIP, LARGE, SMALL, CardSize, Look, card_size_for
+from tui.words.three_by_three import need_text
 
 ZONES = ("hand", "face-up", "face-down")
 FRAME_LINES = 1 + 2 + 1
 """Lines besides the seats and the cards: title, prompt, footer."""
+LOG_LINES = 8
+"""Lines the log keeps beside the seats' boxes (six entries)."""
+LOG_WIDTH = 40
+"""Columns the log keeps beside the seats' boxes."""
 
 
 def top_lines(seats: int) -> int:
@@ -41,67 +56,115 @@ def play_lines(size: CardSize) -> int:
     return (size.height + 3) + 1 + (size.height + 1) + 1 + 1 + (size.height + 1)
 
 
+@dataclass(frozen=True)
+class Draft:
+    """Tour 1: the hand and the face-up cards as the player arranges them before Enter."""
+
+    hand: tuple[str, ...]
+    face_up: tuple[str, ...]
+
+    def cards(self, zone: str) -> tuple[str, ...]:
+        return self.hand if zone == "hand" else self.face_up
+
+    def swapped(self, hand_index: int, up_index: int) -> Draft:
+        """The draft with a hand card and a face-up card changing places."""
+        hand, up = list(self.hand), list(self.face_up)
+        hand[hand_index], up[up_index] = up[up_index], hand[hand_index]
+        return Draft(tuple(hand), tuple(up))
+
+
 class ThreeByThreeScreen(TableScreen):
-    """Keyboard: arrows/hjkl move, Space marks (or swaps in tour 1), Enter plays, t takes."""
+    """Keyboard: arrows/hjkl move, Space marks (or swaps in tour 1), Enter plays, t (or
+    Enter, when nothing fits) takes the pile."""
 
     CSS_PATH = ["../../styles/screens.tcss", "table.tcss"]
 
     BINDINGS = [
-        Binding("left,h", "move(-1)", "Move", key_display="←↑↓→"),
-        Binding("right,l", "move(1)", "Right", show=False),
-        Binding("up,k", "row(-1)", "Up", show=False),
-        Binding("down,j", "row(1)", "Down", show=False),
-        Binding("space", "mark", "Mark"),
-        Binding("enter", "done", "Done"),
-        Binding("enter", "confirm", "Play"),
-        Binding("t", "take", "Take pile"),
-        Binding("L", "toggle_log", "Log", key_display="L"),
+        Binding("left,h", "move(-1)", N_("Move"), key_display="←↑↓→"),
+        Binding("right,l", "move(1)", N_("Right"), show=False),
+        Binding("up,k", "row(-1)", N_("Up"), show=False),
+        Binding("down,j", "row(1)", N_("Down"), show=False),
+        Binding("space", "mark", N_("Mark")),
+        Binding("enter", "done", N_("Done")),
+        Binding("enter", "confirm", N_("Play")),
+        Binding("t", "take", N_("Take pile")),
+        Binding("enter", "take", N_("Take pile"), show=False),
+        Binding("L", "toggle_log", N_("Log"), key_display="L"),
     ]
+    FOOTER_KEYS = {"de": {"take": "enter"}}
+    """t for "take" is no mnemonic in German ("aufnehmen"): the German footer shows Enter,
+    which takes the pile too when nothing fits; t works in both languages."""
+
+    zone: var[str] = var("hand", init=False)
+    """Where the keys point: "hand", "face-up" or "face-down"."""
+    cursor: var[int] = var(0, init=False)
+    """The card pointed at, counted among the zone's cards."""
+    marked: var[frozenset[int]] = var(frozenset(), init=False)
+    """Cards of the zone marked to be played together."""
+    draft: var[Draft | None] = var(None, init=False)
+    """Tour 1: the cards as arranged so far (None outside tour 1)."""
+    swap_pick: var[tuple[str, int] | None] = var(None, init=False)
+    """Tour 1: the card picked to swap, (zone, index)."""
+    message: var[str] = var("", init=False)
+    """What the prompt says instead of the turn's hint, until a key or a new view clears it."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.zone = "hand"
-        self.cursor = 0
-        self.marked: set[int] = set()
-        self.draft: dict[str, list[str]] = {}
-        self.swap_pick: tuple[str, int] | None = None
-        self._moves: tuple[list[Any], list[dict[str, Any]]] = ([], [])
+        self.marks: Changes = NOTHING
+        """What is marked new on the table: the last move and, on the seat's turn, what
+        changed since its own last move."""
+        self._layout: tuple[CardSize, BoxGrid | None] | None = None
 
     def compose(self) -> ComposeResult:
         yield TitleHeader(show_clock=False)
         with Horizontal(id="table-top"):
             seats = SeatList(id="seats", classes="pieces")
-            seats.border_title = "Players"
+            seats.border_title = _("Players")
             yield seats
-            yield GameLog(id="log", title="Log")
+            yield SeatBoxes(id="boxes", classes="pieces")
+            yield GameLog(id="log", title=_("Log"))
         with Vertical(id="play-area", classes="pieces"):
             yield PileView(id="pile")
             with Horizontal(id="my-table"):
-                yield Label("Your table ", id="table-label", classes="row-label")
+                yield Label(_("Your table") + " ", id="table-label", classes="row-label")
                 yield TableCards(id="table-cards")
-            yield Label("Your hand", id="hand-label", classes="row-label")
+            yield Label(_("Your hand"), id="hand-label", classes="row-label")
             with VerticalScroll(id="hand-scroll"):
                 yield CardFan(id="hand")
         yield Static(id="prompt")
         yield Footer()
 
     def on_resize(self, event: events.Resize) -> None:
-        self.use_card_size()
+        self.lay_out()
 
-    def use_card_size(self) -> None:
+    def lay_out(self) -> None:
         """Cards grow with the screen (chips, small or large framed cards), as far as the
-        seats leave room for them."""
+        seats leave room for them; beside framed cards the other seats are boxes when they
+        fit above them, else the list."""
         size = self.fitting_card_size()
-        for name in ("chip", "small", "large"):
-            self.set_class(size.name == name, f"-cards-{name}")
+        grid = self.seat_grid(size)
+        if (size, grid) != self._layout:
+            self._layout = (size, grid)
+            for name in ("chip", "small", "large"):
+                self.set_class(size.name == name, f"-cards-{name}")
+            self.set_class(grid is not None, "-boxes")
+            self.query_one("#boxes", SeatBoxes).grid = grid
+            seats = self.query_one("#seats", SeatList)
+            seats.name_limit = MAX_NAME_WIDTH if size is CHIP else whole_name_width()
+            self.query_one("#pile", PileView).card_size = size
+            self.query_one("#table-cards", TableCards).card_size = size
+            hand = self.query_one("#hand", CardFan)
+            hand.size_ = size
+            hand.can_raise = size is not CHIP  # a chip's mark is its underline: no line spent
         self.fit_top()
-        seats = self.query_one("#seats", SeatList)
-        seats.name_limit = MAX_NAME_WIDTH if size is CHIP else WHOLE_NAME_WIDTH
-        self.query_one("#pile", PileView).card_size = size
-        self.query_one("#table-cards", TableCards).card_size = size
-        hand = self.query_one("#hand", CardFan)
-        hand.size_ = size
-        hand.can_raise = size is not CHIP  # a chip's mark is its underline: no line spent
+
+    def seat_grid(self, size: CardSize) -> BoxGrid | None:
+        """The other seats' boxes beside the log, in the lines cards of `size` leave; None
+        for the list."""
+        if size is CHIP:
+            return None
+        width, height = self.size
+        return box_grid(self.view, width - LOG_WIDTH, height - FRAME_LINES - play_lines(size))
 
     def fitting_card_size(self) -> CardSize:
         """The largest card size for this screen whose pile, table cards and hand fit below
@@ -117,12 +180,16 @@ class ThreeByThreeScreen(TableScreen):
         self.fit_top()
 
     def fit_top(self) -> None:
-        """With framed cards the seats and the log take only the seats' rows (the cards
-        take the rest); with chips, or once L gave the log the room, what the cards leave."""
+        """With framed cards the seats and the log take only the seats' rows or boxes (the
+        cards take the rest); with chips, or once L gave the log the room, what the cards
+        leave."""
         top = self.query_one("#table-top")
         seats = len(self.view.get("seats", []))
+        grid = self._layout[1] if self._layout else None
         if self.has_class("-cards-chip") or self.has_class("-log-big") or not seats:
             top.styles.height = "1fr"
+        elif grid is not None:
+            top.styles.height = max(LOG_LINES, grid.height)
         else:
             top.styles.height = top_lines(seats)
 
@@ -143,8 +210,8 @@ class ThreeByThreeScreen(TableScreen):
 
     def zone_cards(self, zone: str) -> list[str | None]:
         """The cards shown in a zone: the swap draft in tour 1, else the view."""
-        if zone in self.draft:
-            return list(self.draft[zone])
+        if self.draft is not None and zone != "face-down":
+            return list(self.draft.cards(zone))
         info = self.my_seat_info()
         if info is None:
             return []
@@ -162,54 +229,91 @@ class ThreeByThreeScreen(TableScreen):
         """Indices in `zone` that some legal action uses: the highlight comes from the engine."""
         if self.swapping:
             return frozenset(range(len(self.zone_cards(zone))))
-        moves = self.moves
         if zone == "face-down":
-            slots = {m["slot"] for m in moves if m["type"] == "blind"}
+            slots = {a.slot for a in self.legal if isinstance(a, Blind)}
             return frozenset(i for i, s in enumerate(self.face_down_slots()) if s in slots)
-        cards = {
-            c for m in moves if m["type"] == "play" and m["source"] == zone for c in m["cards"]
-        }
+        cards = {c for a in self.legal if isinstance(a, Play) and a.source == zone for c in a.cards}
         return frozenset(i for i, c in enumerate(self.zone_cards(zone)) if c in cards)
 
     def draw(self) -> None:
-        """Reset the pointer for a new view, then draw everything."""
-        self.draft = {}
-        self.swap_pick = None
-        self.marked = set()
-        self.message = ""
+        """A new view: the pointer starts over (set without its watchers), what changed since
+        the seat's own last move is marked with the last move, and everything is drawn once."""
+        cls = ThreeByThreeScreen
+        self.set_reactive(cls.message, "")
+        self.set_reactive(cls.swap_pick, None)
+        self.set_reactive(cls.marked, frozenset())
+        self.set_reactive(cls.draft, None)
         if self.swapping:
-            self.draft = {"hand": list(self.view["hand"]), "face-up": self.zone_cards("face-up")}  # type: ignore[dict-item]
-            self.zone, self.cursor = "hand", 0
+            up = tuple(card for card in self.zone_cards("face-up") if card is not None)
+            self.set_reactive(cls.draft, Draft(tuple(self.view["hand"]), up))
+            self.set_reactive(cls.zone, "hand")
+            self.set_reactive(cls.cursor, 0)
         elif self.source in ZONES:
-            self.zone = self.source
+            self.set_reactive(cls.zone, self.source)
             playable = sorted(self.playable(self.zone))
-            self.cursor = playable[0] if playable else 0
+            self.set_reactive(cls.cursor, playable[0] if playable else 0)
+        self.marks = last_move(self.view) | changes_since(self.before, self.view)
         self.redraw()
 
     def redraw(self) -> None:
+        """Everything from the view, the legal actions and the pointer."""
         if self.gone:
             return
         view = self.view
-        if self.fitting_card_size() is not self.query_one("#hand", CardFan).size_:
-            self.use_card_size()
-        self.fit_top()
-        self.query_one("#seats", SeatList).view = view
-        self.query_one("#pile", PileView).view = view
-        tour = view.get("tour", 1)
-        self.title = f"3 x 3 - tour {tour}" if view.get("phase") != "over" else "3 x 3 - game over"
-        seat = view.get("seat")
-        label = "Your hand" if seat is None else f"{view['players'][seat]}'s hand"
-        count = len(self.zone_cards("hand"))
-        if seat is not None:
-            label += f" · {plural(count, 'card')}"
+        self.lay_out()
+        for widget in (
+            self.query_one("#seats", SeatList),
+            self.query_one("#boxes", SeatBoxes),
+            self.query_one("#pile", PileView),
+        ):
+            widget.view = view
+            widget.marks = self.marks
+        if view.get("phase") == "over":
+            self.title = _("3 x 3 - game over")
+        else:
+            self.title = _("3 x 3 - tour {tour}").format(tour=view.get("tour", 1))
+        self.query_one("#hand", CardFan).empty_text = (
+            pgettext("3x3", "hidden") if view.get("seat") is None else pgettext("3x3", "none")
+        )
+        self.show_pointer()
+
+    def watch_zone(self) -> None:
+        self.show_pointer()
+
+    def watch_cursor(self) -> None:
+        self.show_pointer()
+
+    def watch_marked(self) -> None:
+        self.show_pointer()
+
+    def watch_draft(self) -> None:
+        self.show_pointer()
+
+    def watch_swap_pick(self) -> None:
+        self.show_pointer()
+
+    def watch_message(self) -> None:
+        self.show_text("#prompt", self.prompt_text())
+
+    def show_pointer(self) -> None:
+        """The pointer on the cards (pointed at, marked, raised, the hand scrolled to it) and
+        in the prompt."""
+        if self.gone or not self.view:
+            return
+        seat = self.view.get("seat")
+        cards = self.zone_cards("hand")
+        if seat is None:
+            label = _("Your hand")
+        else:
+            label = ngettext(
+                "{name}'s hand · {count} card", "{name}'s hand · {count} cards", len(cards)
+            ).format(name=self.view["players"][seat], count=len(cards))
         self.show_text("#hand-label", Text(label, style="bold"))
         self.query_one("#table-cards", TableCards).slots = self.table_slots()
         hand = self.query_one("#hand", CardFan)
-        cards = self.zone_cards("hand")
         hand.faces = tuple(french_face(card) for card in cards)
         hand.looks = tuple(self.card_look("hand", i) for i in range(len(cards)))
         hand.raised = self.raised_in("hand")
-        hand.empty_text = "hidden" if seat is None else "none"
         self.show_text("#prompt", self.prompt_text())
         if self.zone == "hand" and self.my_turn:
             scroll = self.query_one("#hand-scroll", VerticalScroll)
@@ -254,50 +358,63 @@ class ThreeByThreeScreen(TableScreen):
             slots.append(Slot(face, down[number], look_up, look_down))
         return tuple(slots)
 
-    @property
-    def moves(self) -> list[dict[str, Any]]:
-        """The legal actions as JSON, worked out once per set of legal actions."""
-        if self._moves[0] is not self.legal:
-            self._moves = (self.legal, [action.to_json() for action in self.legal])
-        return self._moves[1]
-
     def turn_prompt(self) -> Text:
         view = self.view
         if self.swapping:
             return Text(
-                "Tour 1: pick your face-up cards. Space on a hand card, then on a face-up card, "
-                "swaps them. Enter when done."
+                _(
+                    "Tour 1: pick your face-up cards. Space on a hand card, then on a face-up "
+                    "card, swaps them. Enter when done."
+                )
             )
         if self.only_take():
+            count = view["pile_count"]
             return Text(
-                f"You cannot play: nothing fits (next: {view['need']}). "
-                f"Press t or Enter to take the pile ({plural(view['pile_count'], 'card')})."
+                ngettext(
+                    "You cannot play: nothing fits (next: {need}). "
+                    "Press t or Enter to take the pile ({count} card).",
+                    "You cannot play: nothing fits (next: {need}). "
+                    "Press t or Enter to take the pile ({count} cards).",
+                    count,
+                ).format(need=need_text(view["pile"][-1][0]), count=count)
             )
         if self.zone == "face-down":
             return Text(
-                "No hand or face-up cards left: choose a face-down card, Enter turns it up."
+                _("No hand or face-up cards left: choose a face-down card, Enter turns it up.")
             )
-        where = "hand" if self.zone == "hand" else "face-up cards"
         cards = self.zone_cards(self.zone)
         playable = cards_text(
             [c for i, c in enumerate(cards) if i in self.playable(self.zone) and c]
         )
-        if self.marked:
-            text = Text(f"Your turn, from your {where}. Enter plays the marked ")
-            text.append_text(cards_text([cards[i] for i in sorted(self.marked) if cards[i]]))
-            text.append(" (Space unmarks).\nPlayable: ")
-        else:
-            text = Text(
-                f"Your turn, from your {where}. Space marks more of a rank, Enter plays.\n"
-                "Playable: "
+        if not self.marked:
+            if self.zone == "hand":
+                words = _(
+                    "Your turn, from your hand. Space marks more of a rank, Enter plays.\n"
+                    "Playable: {playable}"
+                )
+            else:
+                words = _(
+                    "Your turn, from your face-up cards. Space marks more of a rank, Enter "
+                    "plays.\nPlayable: {playable}"
+                )
+            return text_with(words, playable=playable)
+        if self.zone == "hand":
+            words = _(
+                "Your turn, from your hand. Enter plays the marked {cards} (Space unmarks).\n"
+                "Playable: {playable}"
             )
-        text.append_text(playable)
-        return text
+        else:
+            words = _(
+                "Your turn, from your face-up cards. Enter plays the marked {cards} (Space "
+                "unmarks).\nPlayable: {playable}"
+            )
+        marked = cards_text([card for i in sorted(self.marked) if (card := cards[i])])
+        return text_with(words, cards=marked, playable=playable)
 
     def only_take(self) -> bool:
-        return self.my_turn and all(m["type"] == "take" for m in self.moves)
+        return self.my_turn and all(isinstance(a, TakePile) for a in self.legal)
 
-    # ---- intents -------------------------------------------------------
+    # ---- actions -------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "take":
@@ -307,7 +424,7 @@ class ThreeByThreeScreen(TableScreen):
         if action == "done":
             return self.swapping
         if action == "confirm":
-            return self.my_turn and not self.swapping
+            return self.my_turn and not self.swapping and not self.only_take()
         if action in ("move", "row"):
             return self.my_turn
         return True
@@ -315,17 +432,17 @@ class ThreeByThreeScreen(TableScreen):
     def action_move(self, step: int) -> None:
         cards = self.zone_cards(self.zone)
         if self.my_turn and cards:
-            self.cursor = (self.cursor + step) % len(cards)
             self.message = ""
-            self.redraw()
+            self.cursor = (self.cursor + step) % len(cards)
 
     def action_row(self, step: int) -> None:
         if not self.swapping:
             self.action_move(step)
             return
-        self.zone = "face-up" if self.zone == "hand" else "hand"
-        self.cursor = min(self.cursor, max(0, len(self.zone_cards(self.zone)) - 1))
-        self.redraw()
+        zone = "face-up" if self.zone == "hand" else "hand"
+        self.message = ""
+        self.cursor = min(self.cursor, max(0, len(self.zone_cards(zone)) - 1))
+        self.zone = zone
 
     def action_mark(self) -> None:
         if not self.my_turn or self.only_take():
@@ -333,27 +450,23 @@ class ThreeByThreeScreen(TableScreen):
         self.message = ""
         if self.swapping:
             self.pick_for_swap(self.zone, self.cursor)
-            return
-        if self.zone == "face-down":
-            self.say("Face-down cards are turned up one at a time: press Enter.")
-            return
-        if self.cursor in self.marked:
-            self.marked.discard(self.cursor)
+        elif self.zone == "face-down":
+            self.message = _("Face-down cards are turned up one at a time: press Enter.")
+        elif self.cursor in self.marked:
+            self.marked = self.marked - {self.cursor}
         elif self.playable_together(self.marked | {self.cursor}):
-            self.marked.add(self.cursor)
+            self.marked = self.marked | {self.cursor}
         else:
-            self.say("These cards cannot be played together now; Enter would play the marked ones.")
-            return
-        self.redraw()
+            self.message = _(
+                "These cards cannot be played together now; Enter would play the marked ones."
+            )
 
-    def playable_together(self, indices: set[int]) -> bool:
+    def playable_together(self, indices: frozenset[int]) -> bool:
         """Whether one legal play holds all these cards of the current zone."""
         cards = self.zone_cards(self.zone)
         wanted = Counter(cards[i] for i in indices)
         plays = [
-            Counter(m["cards"])
-            for m in self.moves
-            if m["type"] == "play" and m["source"] == self.zone
+            Counter(a.cards) for a in self.legal if isinstance(a, Play) and a.source == self.zone
         ]
         return any(not wanted - play for play in plays)
 
@@ -362,18 +475,16 @@ class ThreeByThreeScreen(TableScreen):
         pick = self.swap_pick
         if pick is None or pick[0] == zone:
             self.swap_pick = None if pick == (zone, index) else (zone, index)
-        else:
-            hand_i = index if zone == "hand" else pick[1]
-            up_i = index if zone == "face-up" else pick[1]
-            hand, up = self.draft["hand"], self.draft["face-up"]
-            hand[hand_i], up[up_i] = up[up_i], hand[hand_i]
+        elif self.draft is not None:
+            hand_index = index if zone == "hand" else pick[1]
+            up_index = index if zone == "face-up" else pick[1]
             self.swap_pick = None
-        self.redraw()
+            self.draft = self.draft.swapped(hand_index, up_index)
 
     def action_done(self) -> None:
         """Tour 1: these three cards lie face up."""
-        if self.swapping:
-            self.submit({"type": "face-up", "cards": self.draft["face-up"]})
+        if self.swapping and self.draft is not None:
+            self.submit(ChooseFaceUp(tuple(sort_cards(self.draft.face_up))))
 
     def action_confirm(self) -> None:
         if not self.my_turn or self.swapping:
@@ -383,15 +494,16 @@ class ThreeByThreeScreen(TableScreen):
         elif self.zone == "face-down":
             slots = self.face_down_slots()
             if slots:
-                self.submit({"type": "blind", "slot": slots[self.cursor % len(slots)]})
+                self.submit(Blind(slots[self.cursor % len(slots)]))
         else:
             cards = self.zone_cards(self.zone)
             chosen = sorted(self.marked) if self.marked else [self.cursor]
-            self.submit({"type": "play", "source": self.zone, "cards": [cards[i] for i in chosen]})
+            played = sort_cards(card for i in chosen if (card := cards[i]))
+            self.submit(Play(self.zone, tuple(played)))
 
     def action_take(self) -> None:
         if self.only_take():
-            self.submit({"type": "take"})
+            self.submit(TAKE)
 
     def on_card_fan_picked(self, message: CardFan.Picked) -> None:
         self.picked("hand", message.index, message.double)
@@ -405,24 +517,33 @@ class ThreeByThreeScreen(TableScreen):
         if not self.my_turn or zone not in ZONES:
             return
         if not self.swapping and zone != self.zone:
-            self.say(f"You play from your {self.zone.replace('-', ' ')} cards now.")
+            self.message = self.zone_now()
             return
         if self.swapping:
             if zone == "face-down":
                 return
-            self.zone, self.cursor = zone, index
+            self.cursor = index
+            self.zone = zone
             self.pick_for_swap(zone, index)
             return
         if double:
             self.cursor = index
             if self.marked and index not in self.marked:
-                self.marked.add(index)
+                self.marked = self.marked | {index}
             self.action_confirm()
         elif self.cursor == index:
             self.action_mark()
         else:
+            self.message = ""
             self.cursor = index
-            self.redraw()
+
+    def zone_now(self) -> str:
+        """Where the player must play from, for a click on a card elsewhere."""
+        if self.zone == "hand":
+            return _("You play from your hand cards now.")
+        if self.zone == "face-up":
+            return _("You play from your face-up cards now.")
+        return _("You play from your face-down cards now.")
 
     @on(events.Click, "#pile")
     def pile_clicked(self) -> None:

@@ -41,6 +41,31 @@ class Window:
     height: int
 
 
+def changed_cells(before: dict[str, Any] | None, view: dict[str, Any]) -> frozenset[Cell]:
+    """The cells whose top tile differs from what the player saw after their own last
+    move (none when that is not known)."""
+    if before is None:
+        return frozenset()
+    seen = {(c["x"], c["y"]): (c["top"], c["height"]) for c in before.get("cells", [])}
+    return frozenset(
+        (c["x"], c["y"])
+        for c in view.get("cells", [])
+        if seen.get((c["x"], c["y"])) != (c["top"], c["height"])
+    )
+
+
+def met_line_cells(view: dict[str, Any], targets: set[tuple[int, str]]) -> frozenset[Cell]:
+    """The cells of the lines that show these (seat, value) met targets now."""
+    return frozenset(
+        (cell["x"], cell["y"])
+        for seat, info in enumerate(view.get("seats", []))
+        for target in info["targets"]
+        if (seat, target["value"]) in targets
+        for line in target.get("lines", [])
+        for cell in line
+    )
+
+
 def board_window(view: dict[str, Any]) -> Window:
     """The smallest window holding every tile and every cell a tile may go to next."""
     spots = [(c["x"], c["y"]) for c in view.get("cells", [])]
@@ -82,9 +107,18 @@ class BoardLayout:
     open: set[Cell]
     last: Cell | None
     tile_size: TileSize = SMALL_TILE
+    changed: frozenset[Cell] = frozenset()
+    lines: frozenset[Cell] = frozenset()
 
     @classmethod
-    def of(cls, view: dict[str, Any], show_open: bool, size: TileSize = SMALL_TILE) -> BoardLayout:
+    def of(
+        cls,
+        view: dict[str, Any],
+        show_open: bool,
+        size: TileSize = SMALL_TILE,
+        changed: frozenset[Cell] = frozenset(),
+        lines: frozenset[Cell] = frozenset(),
+    ) -> BoardLayout:
         window = board_window(view)
         tiles = {(c["x"], c["y"]): c for c in view.get("cells", [])}
         placements = {(p["x"], p["y"]) for p in view.get("placements", [])}
@@ -96,6 +130,8 @@ class BoardLayout:
             placements if show_open else set(),
             (last["x"], last["y"]) if last else None,
             size,
+            changed,
+            lines,
         )
 
     @property
@@ -175,7 +211,13 @@ class BoardLayout:
                 lines = [Text(line.plain.ljust(width), style=CURSOR) for line in lines]
             return lines
         return tile_lines(
-            tile["top"], tile["height"], self.tile_size, last=spot == self.last, cursor=cursor
+            tile["top"],
+            tile["height"],
+            self.tile_size,
+            last=spot == self.last,
+            cursor=cursor,
+            changed=spot in self.changed,
+            line=spot in self.lines,
         )
 
 
@@ -217,8 +259,9 @@ class BoardColumn(Widget):
 
 
 class Board(Widget):
-    """Draws the layout: tiles, pile heights, the last-placed tile (marked), the free
-    cells (+); columns and rows the layout may still grow into are drawn narrow."""
+    """Draws the layout: tiles, pile heights, the last-placed tile and those placed since
+    the player's own last turn (marked), the lines of targets just met, the free cells
+    (+); columns and rows the layout may still grow into are drawn narrow."""
 
     DEFAULT_CSS = "Board { layout: horizontal; width: auto; height: auto; }"
 
@@ -226,6 +269,10 @@ class Board(Widget):
     cursor: reactive[Cell | None] = reactive(None, repaint=False)
     show_open: reactive[bool] = reactive(True)
     tile_size: reactive[TileSize] = reactive(SMALL_TILE)
+    changed: reactive[frozenset[Cell]] = reactive(frozenset)
+    """Tiles placed since the player's own last turn, besides the last one."""
+    lines: reactive[frozenset[Cell]] = reactive(frozenset)
+    """The cells of the lines of targets just met."""
 
     @dataclass
     class Picked(Message):
@@ -246,7 +293,9 @@ class Board(Widget):
     def board_layout(self) -> BoardLayout:
         """The layout of what is shown now, worked out once per view."""
         if self._board_layout is None:
-            self._board_layout = BoardLayout.of(self.view, self.show_open, self.tile_size)
+            self._board_layout = BoardLayout.of(
+                self.view, self.show_open, self.tile_size, self.changed, self.lines
+            )
         return self._board_layout
 
     def watch_view(self) -> None:
@@ -256,6 +305,12 @@ class Board(Widget):
         self._relayout()
 
     def watch_tile_size(self) -> None:
+        self._relayout()
+
+    def watch_changed(self) -> None:
+        self._relayout()
+
+    def watch_lines(self) -> None:
         self._relayout()
 
     def _relayout(self) -> None:

@@ -10,18 +10,22 @@ from textual.binding import Binding
 from textual.containers import Container, Horizontal
 from textual.events import Resize
 from textual.geometry import Region
+from textual.reactive import var
 from textual.strip import Strip
 from textual.widget import Widget
-from textual.widgets import Footer
 
-from tui.games.xoxo.board import Board
+from rules.xoxo import Place
+from tui.games.xoxo.board import Board, changed_cells, met_line_cells
 from tui.games.xoxo.targets import CARD_LINES, TargetPanel
 from tui.games.xoxo.tiles import LARGE_TILE, MEDIUM_TILE, SMALL_TILE, tile_short
+from tui.i18n import N_, _, ngettext, pgettext
 from tui.screens.table import TableScreen
+from tui.widgets.footer import Footer
 from tui.widgets.header import TitleHeader
 from tui.widgets.log import GameLog
 from tui.widgets.looks import looks
 from tui.widgets.playing_cards import LARGE, SMALL, card_size_for
+from tui.words.xoxo import line_words, value_word
 
 SOURCES = ("own", "general")
 TABLE_FRAME_LINES = 1 + 8 + 3 + 1
@@ -31,6 +35,8 @@ TARGET_HEAD_LINES = 2
 TARGET_SEAT_LINES = 2
 """A seat's name line and stack line above its target cards."""
 STEPS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
+"""Cells a footer key takes besides its key and label: a space either side of the key
+and one after the label."""
 
 Cell = tuple[int, int]
 
@@ -79,29 +85,35 @@ class XoxoScreen(TableScreen):
     CSS_PATH = ["../../styles/screens.tcss", "table.tcss"]
 
     BINDINGS = [
-        Binding("left,h", "step('left')", "Move", key_display="←↑↓→"),
-        Binding("right,l", "step('right')", "Right", show=False),
-        Binding("up,k", "step('up')", "Up", show=False),
-        Binding("down,j", "step('down')", "Down", show=False),
-        Binding("tab", "switch_source", "Stack", key_display="tab 1 2"),
-        Binding("1", "source('own')", "Own stack", show=False),
-        Binding("2", "source('general')", "General", show=False),
-        Binding("enter", "place", "Place"),
-        Binding("L", "toggle_log", "Log", key_display="L"),
+        Binding("left,h", "step('left')", N_("Move"), key_display="←↑↓→"),
+        Binding("right,l", "step('right')", N_("Right"), show=False),
+        Binding("up,k", "step('up')", N_("Up"), show=False),
+        Binding("down,j", "step('down')", N_("Down"), show=False),
+        Binding("tab", "switch_source", N_("Stack"), key_display="tab 1 2"),
+        Binding("1", "source('own')", N_("Own stack"), show=False),
+        Binding("2", "source('general')", N_("General stack"), show=False),
+        Binding("enter", "place", N_("Place")),
+        Binding("L", "toggle_log", N_("Log"), key_display="L"),
     ]
 
-    WAITING_NOTE = "  ◆ last tile, xN tiles in a pile."
+    @property
+    def WAITING_NOTE(self) -> str:  # type: ignore[override]
+        """The legend added to "Waiting for Bob.", in the player's language."""
+        return "  " + _("◆ last tile, xN tiles in a pile.")
+
+    source: var[str] = var("own", init=False)
+    """The stack the next tile comes from: "own" or "general"."""
+    cursor: var[Cell] = var((0, 0), init=False)
+    """The tile or free cell Enter places on."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.source = "own"
         self.sources: dict[int | None, str] = {}
         """Each player's last stack choice: the next player does not inherit it."""
-        self.cursor: Cell = (0, 0)
         self.met_before: dict[int, set[str]] = {}
-        self.news: list[tuple[str, str, str]] = []
-        """Targets met since a person here last placed a tile: (name, value, the lines that
-        met it, as the log words them)."""
+        self.news: list[tuple[int, str, list[str]]] = []
+        """Targets met since a person here last placed a tile: (owner, value, the lines
+        that met it, as the log's "met" event names them)."""
         self.board = Board(id="board")
         self.targets = TargetPanel(id="targets", classes="pieces")
         self.prompt = PromptLines(id="prompt")
@@ -112,7 +124,7 @@ class XoxoScreen(TableScreen):
             with Container(id="board-area", classes="pieces"):
                 yield self.board
             yield self.targets
-        yield GameLog(id="log", title="Log")
+        yield GameLog(id="log", title=_("Log"))
         yield self.prompt
         yield Footer()
 
@@ -151,40 +163,62 @@ class XoxoScreen(TableScreen):
 
     def usable_sources(self) -> list[str]:
         """The stacks this seat may place from now, as the engine lists them."""
-        return list(dict.fromkeys(a.to_json()["source"] for a in self.legal))
+        return list(dict.fromkeys(a.source for a in self.legal if isinstance(a, Place)))
 
     # ---- drawing -------------------------------------------------------
 
     def draw(self) -> None:
         """A new view: the player's own last stack choice if still usable, the cursor on a
-        free cell."""
+        free cell; tiles placed since the player's own last turn and the lines of targets
+        just met marked on the board."""
         self.message = ""
-        self.source = self.sources.get(self.shown_seat, "own")
+        source = self.sources.get(self.shown_seat, "own")
         usable = self.usable_sources()
-        if usable and self.source not in usable:
-            self.source = usable[0]
+        if usable and source not in usable:
+            source = usable[0]
+        self.set_reactive(XoxoScreen.source, source)
         cells = self.open_cells()
         if cells and self.cursor not in cells:
-            self.cursor = cells[len(cells) // 2]
+            self.set_reactive(XoxoScreen.cursor, cells[len(cells) // 2])
         self.collect_news()
+        view = self.view
+        shown = {(seat, value) for seat, value, _lines in self.news}
+        if view.get("phase") == "over":
+            shown |= {
+                (seat, t["value"])
+                for seat in view["winners"]
+                for t in view["seats"][seat]["targets"]
+                if t["met"]
+            }
+        self.board.changed = changed_cells(self.before, view)
+        self.board.lines = met_line_cells(view, shown)
         self.redraw()
+
+    def watch_cursor(self) -> None:
+        self.pointer_moved()
+
+    def watch_source(self) -> None:
+        self.pointer_moved()
+
+    def pointer_moved(self) -> None:
+        """The cursor or the stack changed: the board moves its cursor, the prompt its hint."""
+        self.message = ""
+        self.board.cursor = self.cursor if self.my_turn else None
+        self.prompt.show(self.prompt_paragraphs())
 
     def collect_news(self) -> None:
         """Note every target met since the last view (met targets are public), with the
-        lines that met it as the log names them."""
+        lines that met it as the log's "met" event names them."""
         log = self.session.log(self.shown_seat)
+        met_events = [e["event"] for e in reversed(log) if e["event"]["kind"] == "met"]
         for seat, info in enumerate(self.view.get("seats", [])):
             met = {t["value"] for t in info["targets"] if t["met"]}
             for value in sorted(met - self.met_before.get(seat, met)):
-                lines = next(
-                    (
-                        e["met"]["lines"]
-                        for e in reversed(log)
-                        if "met" in e and (e["met"]["owner"], e["met"]["value"]) == (seat, value)
-                    ),
-                    "",
+                lines: list[str] = next(
+                    (e["lines"] for e in met_events if (e["owner"], e["value"]) == (seat, value)),
+                    [],
                 )
-                self.news.append((info["name"], value, lines))
+                self.news.append((seat, value, lines))
             self.met_before[seat] = met
 
     def redraw(self) -> None:
@@ -198,7 +232,7 @@ class XoxoScreen(TableScreen):
         self.board.cursor = self.cursor if self.my_turn else None
         self.targets.view = view
         self.fit_targets()
-        self.title = "XOXO - game over" if over else "XOXO"
+        self.title = _("XOXO - game over") if over else "XOXO"
         self.prompt.show(self.prompt_paragraphs())
 
     def prompt_paragraphs(self) -> list[Text]:
@@ -214,34 +248,59 @@ class XoxoScreen(TableScreen):
         if not self.news:
             if not self.my_turn:
                 return Text("")
-            return Text(f"Your turn, {self.view['players'][self.view['seat']]}.", style="bold")
+            name = self.view["players"][self.view["seat"]]
+            return Text(_("Your turn, {name}.").format(name=name), style="bold")
         width = self.prompt.content_size.width or 78
+        names = self.view["players"]
         if len(self.news) == 1:
-            name, value, where = self.news[0]
-            wordings = [f"Target met: {name}, {value} ({where})"] if where else []
-            wordings.append(f"Target met: {name}, {value}")
+            seat, value, where = self.news[0]
+            name, word = names[seat], value_word(value)
+            wordings = (
+                [
+                    _("Target met: {name}, {value} ({lines})").format(
+                        name=name, value=word, lines=line_words(where)
+                    )
+                ]
+                if where
+                else []
+            )
+            wordings.append(_("Target met: {name}, {value}").format(name=name, value=word))
         else:
-            met = [f"{name} {value}" for name, value, _ in self.news]
-            wordings = [
-                f"Targets met: {', '.join(met[:count])}"
-                + (f" and {len(met) - count} more (see the log)" if count < len(met) else "")
-                for count in range(len(met), 0, -1)
-            ]
+            met = [f"{names[seat]} {value_word(value)}" for seat, value, _lines in self.news]
+            wordings = [self.met_wording(met, count) for count in range(len(met), 0, -1)]
         fitting = next((w for w in wordings if len(w) <= width), wordings[-1])
         text = Text(fitting, style="bold")
         text.no_wrap, text.overflow = True, "ellipsis"
         return text
 
+    @staticmethod
+    def met_wording(met: list[str], count: int) -> str:
+        """The first `count` of these met targets ("Ann red"), and how many more the log
+        holds."""
+        listed = ", ".join(met[:count])
+        more = len(met) - count
+        if not more:
+            return _("Targets met: {targets}").format(targets=listed)
+        return ngettext(
+            "Targets met: {targets} and {count} more (see the log)",
+            "Targets met: {targets} and {count} more (see the log)",
+            more,
+        ).format(targets=listed, count=more)
+
     def turn_prompt(self) -> Text:
         view = self.view
         seat = view["seat"]
         stacks = {"own": view["seats"][seat]["stack"], "general": view["general"]}
-        text = Text("Placing from: ")
-        for key, (number, label) in zip(SOURCES, ((1, "your stack"), (2, "general")), strict=True):
+        labels = (
+            (1, pgettext("xoxo prompt", "your stack")),
+            (2, pgettext("xoxo prompt", "general")),
+        )
+        text = Text(_("Placing from:") + " ")
+        for key, (number, label) in zip(SOURCES, labels, strict=True):
             chosen = key == self.source
             text.append(f"[{number}] {label} ", style="bold reverse" if chosen else "")
             top = stacks[key]["top"]
-            text.append_text(tile_short(top) if top else Text("empty", style="italic"))
+            text.append_text(tile_short(top) if top else Text(_("empty"), style="italic"))
             text.append("   ")
         text.rstrip()
         text.append("\n" + self.hint())
@@ -251,21 +310,25 @@ class XoxoScreen(TableScreen):
         """What Enter does on the cell under the cursor, or why it does nothing there."""
         tiles = self.tile_cells()
         if not tiles:
-            return "Enter places the first tile; it starts the layout."
+            return _("Enter places the first tile; it starts the layout.")
         if self.cursor in self.open_cells():
             if self.view.get("full"):
-                return "Arrows move, Enter places on this tile. ◆ last tile, xN pile height."
-            return "Arrows move, Enter places here. The cells marked + take a tile."
+                return _("Enter places on this tile. ◆ last tile, ◇ since your turn, xN pile.")
+            return _("Arrows move, Enter places here. The cells marked + take a tile.")
         if self.view.get("full"):
-            return "The last tile placed (◆) may not be covered: move to another tile."
-        return "Taken: tiles go on top once the 3x3 is full. Move to a cell marked +."
+            return _("The last tile placed (◆) may not be covered: move to another tile.")
+        return _("Taken: tiles go on top once the 3x3 is full. Move to a cell marked +.")
 
     def final_details(self, view: dict[str, Any]) -> dict[int, str]:
         """Each player's met targets, named."""
         details = {}
         for seat, info in enumerate(view["seats"]):
-            met = [t["value"] for t in info["targets"] if t["met"]]
-            details[seat] = f"met {len(met)}: {', '.join(met)}" if met else "met none"
+            met = [value_word(t["value"]) for t in info["targets"] if t["met"]]
+            details[seat] = (
+                _("met {count}: {targets}").format(count=len(met), targets=", ".join(met))
+                if met
+                else _("met none")
+            )
         return details
 
     # ---- intents -------------------------------------------------------
@@ -288,12 +351,7 @@ class XoxoScreen(TableScreen):
             if (y == y0 if dx else x == x0) and (x - x0) * dx + (y - y0) * dy > 0
         ]
         if ahead:
-            self.point_at(min(ahead, key=lambda c: abs(c[0] - x0) + abs(c[1] - y0)))
-
-    def point_at(self, cell: Cell) -> None:
-        self.cursor = cell
-        self.message = ""
-        self.redraw()
+            self.cursor = min(ahead, key=lambda c: abs(c[0] - x0) + abs(c[1] - y0))
 
     def action_switch_source(self) -> None:
         usable = self.usable_sources()
@@ -305,11 +363,12 @@ class XoxoScreen(TableScreen):
         if not self.my_turn:
             return
         if source not in self.usable_sources():
-            self.say(f"The {'general' if source == 'general' else 'own'} stack is empty.")
+            if source == "general":
+                self.say(_("The general stack is empty."))
+            else:
+                self.say(_("Your own stack is empty."))
             return
         self.source = self.sources[self.shown_seat] = source
-        self.message = ""
-        self.redraw()
 
     def action_place(self) -> None:
         if self.cursor not in self.open_cells():
@@ -318,7 +377,7 @@ class XoxoScreen(TableScreen):
         x, y = self.cursor
         moves = len(self.session.record.actions)
         kept, self.news = self.news, []
-        self.submit({"type": "place", "source": self.source, "x": x, "y": y})
+        self.submit(Place(self.source, x, y))
         if len(self.session.record.actions) == moves:
             self.news = kept + self.news
             self.redraw()
@@ -331,6 +390,6 @@ class XoxoScreen(TableScreen):
         if cell == self.cursor:
             self.action_place()
         elif cell in self.stops():
-            self.point_at(cell)
+            self.cursor = cell
         else:
-            self.say("Nothing may go there: a tile must touch the layout, within 3 by 3.")
+            self.say(_("Nothing may go there: a tile must touch the layout, within 3 by 3."))

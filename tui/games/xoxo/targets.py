@@ -12,14 +12,18 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from rules.xoxo import KINDS, VALUES
 from tui.games.xoxo.tiles import tile_short
+from tui.i18n import _, pgettext
 from tui.widgets.playing_cards import Canvas
+from tui.words.xoxo import value_word
 
 INDENT = "  "
 
@@ -45,23 +49,40 @@ class TargetPanel(Widget):
 
 
 CARD_WIDTH = 11
+"""The narrowest target card; a card is as wide as its longest word needs."""
 CARD_LINES = 4
 _FRAMES = {"own": "╭─╮│╰╯", "back": "╭┄╮┆╰╯", "met": "┏━┓┃┗┛"}
 
 
-def target_card(target: dict[str, Any]) -> list[list[tuple[str, Style]]]:
-    """A target card: its value and kind face up (heavy when met), or a back naming the
-    kind it reveals."""
-    value, kind, met = target["value"], target["kind"], target["met"]
+def kind_word(kind: str) -> str:
+    """The kind of value a target card's back reveals: "colour", "shape", "face"."""
+    return {
+        "colour": pgettext("xoxo kind", "colour"),
+        "shape": pgettext("xoxo kind", "shape"),
+        "face": pgettext("xoxo kind", "face"),
+    }[kind]
+
+
+def card_width() -> int:
+    """Wide enough for every word a target card may show in the current language."""
+    words = [value_word(v) for v in VALUES] + [kind_word(k) for k in KINDS] + [_("MET")]
+    return max(CARD_WIDTH, 2 + max(cell_len(word) for word in words))
+
+
+def target_card(target: dict[str, Any], width: int = CARD_WIDTH) -> list[list[tuple[str, Style]]]:
+    """A target card `width` cells wide: its value and kind face up (heavy when met), or a
+    back naming the kind it reveals."""
+    value, kind, met = target["value"], kind_word(target["kind"]), target["met"]
     kind_of_frame = "met" if met else "own" if value is not None else "back"
     frame = Style(bold=met, dim=value is None)
     top_left, line, top_right, side, bottom_left, bottom_right = _FRAMES[kind_of_frame]
-    inner = CARD_WIDTH - 2
+    inner = width - 2
     if value is None:
         body = [("░" * inner, Style(dim=True)), (kind.center(inner), Style(italic=True))]
     else:
         word = Style(bold=True, reverse=met)
-        body = [(value.center(inner), word), (("MET" if met else kind).center(inner), Style())]
+        label = _("MET") if met else kind
+        body = [(value_word(value).center(inner), word), (label.center(inner), Style())]
     rows = [[(top_left, frame), *[(line, frame)] * inner, (top_right, frame)]]
     for text, style in body:
         rows.append([(side, frame), *[(char, style) for char in text[:inner]], (side, frame)])
@@ -74,13 +95,14 @@ def cards_text(view: dict[str, Any], width: int) -> Text:
     a line with the stack, then the target cards side by side."""
     if not view:
         return Text("")
-    lines = [stack_text("General", view["general"]), Text("")]
+    lines = [stack_text(general_label(), view["general"]), Text("")]
+    wide = card_width()
     for seat, info in enumerate(view["seats"]):
-        head, stack, *_ = seat_lines(view, seat, max(width, 1))
+        head, stack, *_rest = seat_lines(view, seat, max(width, 1))
         lines += [head, stack]
-        canvas = Canvas(max(width, CARD_WIDTH), CARD_LINES)
+        canvas = Canvas(max(width, wide), CARD_LINES)
         for number, target in enumerate(info["targets"]):
-            canvas.place(target_card(target), 2 + number * (CARD_WIDTH + 1), 0)
+            canvas.place(target_card(target, wide), 2 + number * (wide + 1), 0)
         lines += canvas.text().split()
     text = Text("\n").join(lines)
     text.no_wrap, text.overflow = True, "ellipsis"
@@ -105,10 +127,16 @@ def phrase_lines(phrases: Iterable[Text], width: int, separator: str = " ") -> l
     return lines
 
 
+def general_label() -> str:
+    """The general stack's name in the panel."""
+    return pgettext("xoxo panel", "General")
+
+
 def stack_text(label: str, stack: dict[str, Any]) -> Text:
+    """A stack: its label, how many tiles it holds and its top tile (or "empty")."""
     text = Text(f"{label} {stack['count']:>2}: ")
     if stack["top"] is None:
-        text.append("empty", style="italic")
+        text.append(_("empty"), style="italic")
     else:
         text.append_text(tile_short(stack["top"]))
     return text
@@ -118,10 +146,11 @@ def target_text(target: dict[str, Any]) -> Text:
     """A target as this viewer may know it: "(shape)" when only its kind shows, its value
     when known, and "value MET" once met."""
     if target["value"] is None:
-        return Text.assemble((f"({target['kind']})", "dim"))
+        return Text.assemble((f"({kind_word(target['kind'])})", "dim"))
+    value = value_word(target["value"])
     if target["met"]:
-        return Text.assemble((f"{target['value']} MET", "bold reverse"))
-    return Text.assemble((target["value"], "bold"))
+        return Text.assemble((_("{value} MET").format(value=value), "bold reverse"))
+    return Text.assemble((value, "bold"))
 
 
 def seat_lines(view: dict[str, Any], seat: int, width: int) -> list[Text]:
@@ -131,11 +160,11 @@ def seat_lines(view: dict[str, Any], seat: int, width: int) -> list[Text]:
     head = [
         Text("> " if turn else "  ", style="bold")
         + Text(info["name"], style="bold reverse" if turn else "bold"),
-        Text(f"met {info['met']}/{len(info['targets'])}"),
+        Text(_("met {met}/{count}").format(met=info["met"], count=len(info["targets"]))),
     ]
     if seat in view.get("winners", []):
-        head.append(Text("WINS", style="bold"))
-    label = "your stack" if seat == view.get("seat") else "stack"
+        head.append(Text(_("WINS"), style="bold"))
+    label = pgettext("xoxo panel", "your stack") if seat == view.get("seat") else _("stack")
     targets = [target_text(t) for t in info["targets"]]
     for target in targets[:-1]:
         target.append(",")
@@ -150,7 +179,7 @@ def panel_text(view: dict[str, Any], width: int) -> Text:
     """The whole panel as lines of at most `width` cells (where phrases allow)."""
     if not view:
         return Text("")
-    lines = [stack_text("General", view["general"])]
+    lines = [stack_text(general_label(), view["general"])]
     for seat in range(len(view["seats"])):
         lines += seat_lines(view, seat, max(width, 1))
     text = Text("\n").join(lines)

@@ -11,7 +11,9 @@ from rich.style import Style
 from rich.text import Text
 
 from rules.xoxo import SHAPE_SYMBOL, tile_parts
+from tui.i18n import pgettext
 from tui.palette import fill, ink
+from tui.words.xoxo import value_word
 
 
 @dataclass(frozen=True)
@@ -44,40 +46,72 @@ BIG_SHAPE = {
 
 LAST_MARK = "◆"
 """Marks the tile placed last, before its colour; a framed tile also gets a heavy frame."""
+CHANGED_MARK = "◇"
+"""Marks a tile placed since the player's own last turn (besides the last one); a framed
+tile also gets a heavy frame."""
+LINE_STYLE = Style(underline=True)
+"""A tile in the line of a target just met: underlined; a framed one in a double frame."""
 CURSOR = Style(bold=True, reverse=True)
 CURSOR_FRAME = Style(bold=True)
 
-_FRAMES = {"plain": "╭─╮│╰╯", "last": "┏━┓┃┗┛", "open": "╭┄╮┆╰╯"}
+_FRAMES = {"plain": "╭─╮│╰╯", "last": "┏━┓┃┗┛", "line": "╔═╗║╚╝", "open": "╭┄╮┆╰╯"}
 _CURSOR_EDGES = ("▄", "▀")
 """The top and bottom edges of a framed tile or free cell under the cursor: solid bars."""
 
 
+def colour_short(colour: str) -> str:
+    """A tile's colour in a word or letter that tells it from the three others: English
+    "R", "Y", "G", "B"; German needs more than a letter (gelb and grün), so says it whole."""
+    # NOTE: a tile's colour in short, as few letters as tell it from the other three.
+    return {
+        "red": pgettext("xoxo colour, short", "R"),
+        "yellow": pgettext("xoxo colour, short", "Y"),
+        "green": pgettext("xoxo colour, short", "G"),
+        "blue": pgettext("xoxo colour, short", "B"),
+    }[colour]
+
+
 def tile_short(code: str) -> Text:
-    """One line, e.g. "R ● happy": colour letter, shape symbol, face."""
+    """One line, e.g. "R ● happy": colour in short, shape symbol, face."""
     colour, shape, face = tile_parts(code)
     style = ink(colour, bold=True)
-    text = Text(colour[0].upper() + " " + SHAPE_SYMBOL[shape], style)
-    text.append(" " + face)
+    text = Text(colour_short(colour) + " " + SHAPE_SYMBOL[shape], style)
+    text.append(" " + value_word(face))
     return text
 
 
 def face_text(face: str, width: int) -> str:
     """The face drawn, with its name when both fit `width` cells."""
-    both = f"{FACE_ART[face]} {face}"
+    both = f"{FACE_ART[face]} {value_word(face)}"
     return both if cell_len(both) <= width else FACE_ART[face]
 
 
-def tile_lines(code: str, count: int, size: TileSize, *, last: bool, cursor: bool) -> list[Text]:
+def tile_lines(
+    code: str,
+    count: int,
+    size: TileSize,
+    *,
+    last: bool,
+    cursor: bool,
+    changed: bool = False,
+    line: bool = False,
+) -> list[Text]:
     """The `size.height` lines of `size.width` cells of a tile `code` lying on a pile of
-    `count` tiles: the last one placed marked, the cursor's in reverse."""
+    `count` tiles: the last one placed marked, so are those placed since the player's
+    own last turn; a tile in the line of a target just met underlined or double-framed;
+    the cursor's in reverse."""
     colour, shape, face = tile_parts(code)
     inner = size.width - 2 if size.framed else size.width
     body_height = size.height - 2 if size.framed else size.height
     tag = f"x{count}" if count > 1 else ""
-    mark = LAST_MARK if last else ""
-    first = f"{mark}{colour}"
+    mark = LAST_MARK if last else CHANGED_MARK if changed else ""
+    first = f"{mark}{value_word(colour)}"
     first += " " * max(1, inner - cell_len(first) - len(tag)) + tag
-    middle = list(BIG_SHAPE[shape]) if body_height >= 5 else [f"{SHAPE_SYMBOL[shape]} {shape}"]
+    middle = (
+        list(BIG_SHAPE[shape])
+        if body_height >= 5
+        else [f"{SHAPE_SYMBOL[shape]} {value_word(shape)}"]
+    )
     spare = max(0, body_height - len(middle) - 2)
     body = [first, *[""] * (spare // 2), *middle, *[""] * (spare - spare // 2)]
     body = [*body[: body_height - 1], face_text(face, inner)]
@@ -85,12 +119,13 @@ def tile_lines(code: str, count: int, size: TileSize, *, last: bool, cursor: boo
     # sides and gets solid bars above and below, so a cursor move repaints only
     # those two lines of a tile.
     painted = CURSOR if cursor and not size.framed else fill(colour, bold=True)
-    lines = [
-        Text(_centre(line, inner) if i else line[:inner], painted) for i, line in enumerate(body)
-    ]
+    if line and not size.framed:
+        painted += LINE_STYLE
+    lines = [Text(_centre(row, inner) if i else row[:inner], painted) for i, row in enumerate(body)]
     if not size.framed:
         return lines
-    return _framed(lines, inner, "last" if last else "plain", Style(bold=last), cursor)
+    kind = "line" if line else "last" if last or changed else "plain"
+    return _framed(lines, inner, kind, Style(bold=kind != "plain"), cursor)
 
 
 def open_lines(size: TileSize, cursor: bool = False) -> list[Text]:

@@ -4,8 +4,11 @@ A band holds the seat's name and tricks won, the card it played to the trick in 
 it ("led" under the leader's, "won" under the winner's once the trick is complete) and
 its xylotar: the row of cards from the highest (left) to the lowest (right), face down,
 played cards leaving a gap, the bid card lying crosswise under the gap it left. The last
-move's cards have the heavy frame until the next move. While the hands are sorted, the
-sorter sees the hand being sorted in its holder's band, face up.
+move's cards have the heavy frame until the next move; so has what the others changed
+since the viewer's own last move, while it is the viewer's turn (`Changes`): the cards
+they played, the bids they laid, the trick taken (its "won" in reverse) and the gaps they
+left (an empty heavy frame, `┗┛` among chips). While the hands are sorted, the sorter
+sees the hand being sorted in its holder's band, face up.
 
 `XylotarBoard` draws a `TableLook` and repaints only the columns that changed, so a
 cursor step sends the terminal two cards, not the table.
@@ -27,7 +30,6 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
-from rules.xylotar import COLOUR_NAME
 from tui.games.xylotar.cards import (
     CHIP,
     CHIP_STEP,
@@ -38,15 +40,21 @@ from tui.games.xylotar.cards import (
     chip_row_width,
     crosswise_cells,
 )
+from tui.games.xylotar.since import NOTHING, Changes
+from tui.i18n import _, ngettext, pgettext
 from tui.widgets.names import cut_name, short_names
-from tui.widgets.playing_cards import PLAIN, Canvas, CardSize, Cell, Look
+from tui.widgets.playing_cards import PLAIN, Canvas, CardSize, Cell, Face, Look, card_cells
+from tui.words.xylotar import colour_name, shown_names
 
-MIN_NAME_WIDTH = len("Player")
 MAX_NAME_WIDTH = 24
 HEAD_LINES = 2
 """The status line and the column heads come before the first band."""
 SWAP_MARK = "<>"
 """Under a card of the hand being sorted that may change places with an equal neighbour."""
+GAP_MARK = "┗┛"
+"""Among chips, where a card left the row since the viewer's own last move."""
+FRESH = Look(fresh=True)
+"""The look of an empty place a card left since the viewer's own last move (framed cards)."""
 
 
 @dataclass(frozen=True)
@@ -54,7 +62,8 @@ class TableLook:
     """What the board shows: the engine's view for the viewer, the card size, and the
     viewer's pointer. `pointed` and `choices` are slots of the viewer's own row (while
     sorting: places in `draft`, the hand in the order chosen so far); with `acting` the
-    cards that are no choice are drawn as not playable now."""
+    cards that are no choice are drawn as not playable now. `changes` are marked like the
+    last move."""
 
     view: Mapping[str, Any] = field(default_factory=dict)
     size: CardSize = CHIP
@@ -64,6 +73,7 @@ class TableLook:
     draft: tuple[str, ...] = ()
     placed: int = 0
     movable: frozenset[int] = frozenset()
+    changes: Changes = NOTHING
 
 
 @dataclass(frozen=True)
@@ -104,19 +114,40 @@ class Geometry:
         return self.row_x + self.step * slot
 
 
+def seat_names(view: Mapping[str, Any]) -> list[str]:
+    """Every seat's name as the table shows it (the side players' in the player's language)."""
+    return shown_names(view["players"], view["side_seats"])
+
+
+def tricks_won(count: int) -> str:
+    """Under a name: how many tricks the seat won this round ("won 3")."""
+    return ngettext("won {count}", "won {count}", count).format(count=count)
+
+
+def min_name_width(view: Mapping[str, Any], framed: bool) -> int:
+    """The name column is never narrower than its head, nor than what is written under a
+    name: the most tricks a seat may win in a round, and beside framed cards "side player",
+    in the player's language."""
+    under = [_("Player"), tricks_won(view["tricks_per_round"])]
+    if framed and view["side_seats"]:
+        under.append(_("side player"))
+    return max(map(cell_len, under))
+
+
 def geometry(view: Mapping[str, Any], size: CardSize, width: int) -> Geometry:
     """The widest names a full row leaves room for (up to the longest name); framed cards
-    overlap when even names of six cells would not fit."""
+    overlap when even the narrowest names would not fit."""
     count = view["tricks_per_round"] + 1
-    longest = max(MIN_NAME_WIDTH, min(MAX_NAME_WIDTH, max(map(cell_len, view["players"]))))
+    least = min_name_width(view, size.height > 1)
+    longest = max(least, min(MAX_NAME_WIDTH, max(map(cell_len, seat_names(view)))))
     if size.height == 1:
         room = width - Geometry(size, 0, CHIP_STEP).row_x - chip_row_width(count)
-        return Geometry(size, max(MIN_NAME_WIDTH, min(longest, room)), CHIP_STEP)
+        return Geometry(size, max(least, min(longest, room)), CHIP_STEP)
     step = size.width
     while True:
         room = width - Geometry(size, 0, step).row_x - step * (count - 1) - size.width
         if room >= longest or step <= size.peek:
-            return Geometry(size, max(MIN_NAME_WIDTH, min(longest, room)), step)
+            return Geometry(size, max(least, min(longest, room)), step)
         step -= 1
 
 
@@ -141,43 +172,50 @@ def draw(look: TableLook, width: int) -> Picture:
     shape = geometry(view, look.size, width)
     canvas = Canvas(width, table_height(len(view["players"]), look.size))
     hits: list[Hit] = []
-    _place_line(canvas, status_cells(view, width), 0, 0)
+    _place_line(canvas, status_cells(view, width, look.changes.won is not None), 0, 0)
     dim = Style(dim=True)
-    canvas.write("Player", 2, 1, dim)
-    canvas.write("Trick", shape.trick_x, 1, dim)
-    canvas.write("Xylotar: highest (left) to lowest (right)", shape.row_x, 1, dim)
-    names = short_names(view["players"], shape.name_width)
+    canvas.write(_("Player"), 2, 1, dim)
+    canvas.write(pgettext("xylotar table", "Trick"), shape.trick_x, 1, dim)
+    canvas.write(_("Xylotar: highest (left) to lowest (right)"), shape.row_x, 1, dim)
+    names = short_names(seat_names(view), shape.name_width)
     for seat in range(len(view["players"])):
         y = HEAD_LINES + seat * shape.band
         _draw_seat(canvas, hits, look, shape, seat, names[seat], y)
     return Picture(canvas.rows, hits)
 
 
-def status_cells(view: Mapping[str, Any], width: int) -> list[Cell]:
+def status_cells(view: Mapping[str, Any], width: int, won_since: bool = False) -> list[Cell]:
     """Round and trick, the trump (a back of its colour and its name), and who won the
-    latest trick (the name cut to what the line leaves)."""
+    latest trick (the name cut to what the line leaves), in bold when it was just won or
+    won since the viewer's own last move (`won_since`)."""
     bold = Style(bold=True)
-    text = f"Round {view['round']} of {3 + view['extra_rounds']}"
+    rounds = {"round": view["round"], "rounds": 3 + view["extra_rounds"]}
     if view["extra_rounds"]:
-        text += " (extra)"
+        parts = [_("Round {round} of {rounds} (extra)").format(**rounds)]
+    else:
+        parts = [_("Round {round} of {rounds}").format(**rounds)]
     phase = view["phase"]
     if phase == "sort":
-        text += " · sorting"
+        parts.append(pgettext("xylotar status", "sorting"))
     elif phase in ("play", "bid"):
-        text += f" · trick {view['trick_number']} of {view['tricks_per_round']}"
-    cells = _cells(text, bold)
-    cells += _cells(" · Trump ", Style())
+        parts.append(
+            _("trick {trick} of {tricks}").format(
+                trick=view["trick_number"], tricks=view["tricks_per_round"]
+            )
+        )
+    cells = _cells(" · ".join(parts), bold)
+    cells += _cells(" · " + _("Trump") + " ", Style())
     trump = view["trump"]
     cells += card_cells_for(Card(trump, trump=True), PLAIN, CHIP)[0]
-    cells += _cells(f" {COLOUR_NAME[trump]}", bold)
+    cells += _cells(" " + colour_name(trump), bold)
     last = view["last_trick"]
     if last is not None:
-        before, after, style = " · last trick: ", "", Style()
+        said, style = _("last trick: {name}"), bold if won_since else Style()
         if not view["trick"] and phase != "over":
-            before, after, style = " · ", " won the trick", bold
-        room = width - len(cells) - len(before) - len(after)
-        name = cut_name(view["players"][last["winner"]], room)
-        cells += _cells(before + name + after, style)
+            said, style = _("{name} won the trick"), bold
+        room = width - len(cells) - len(" · ") - cell_len(said.replace("{name}", ""))
+        name = cut_name(seat_names(view)[last["winner"]], room)
+        cells += _cells(" · " + said.format(name=name), style)
     return cells
 
 
@@ -197,10 +235,10 @@ def _draw_seat(
     name_style = Style(bold=True, reverse=to_act, underline=seat == view["seat"])
     _place_line(canvas, _cells(name, name_style), 2, y)
     if view["phase"] != "sort":
-        won = _just_won(view) == seat
-        canvas.write(f"won {info['tricks']}", 2, y + 1, Style(bold=won, reverse=won))
+        won = seat in (_just_won(view), look.changes.won)
+        canvas.write(tricks_won(info["tricks"]), 2, y + 1, Style(bold=won, reverse=won))
     if info["side"] and shape.framed:
-        canvas.write("side player", 2, y + 2, Style(dim=True))
+        canvas.write(_("side player"), 2, y + 2, Style(dim=True))
     _draw_trick_card(canvas, look, shape, seat, y)
     sorting = view.get("sorting")
     if info["slots"]:
@@ -224,22 +262,22 @@ def _draw_trick_card(canvas: Canvas, look: TableLook, shape: Geometry, seat: int
     the leader's and "won" under the winner's."""
     view = look.view
     last = view.get("last") or {}
-    fresh = {play["card"] for play in last.get("plays", [])}
+    fresh = {play["card"] for play in last.get("plays", [])} | look.changes.cards
     card, mark = None, ""
     if view["trick"]:
         card = next((play["card"] for play in view["trick"] if play["seat"] == seat), None)
-        mark = "led" if seat == view["leader"] else ""
+        mark = pgettext("xylotar trick", "led") if seat == view["leader"] else ""
     elif view["last_trick"] is not None:
         card = next(
             (play["card"] for play in view["last_trick"]["plays"] if play["seat"] == seat), None
         )
-        mark = "won" if seat == view["last_trick"]["winner"] else ""
-        fresh = {play["card"] for play in view["last_trick"]["plays"]}
+        mark = pgettext("xylotar trick", "won") if seat == view["last_trick"]["winner"] else ""
+        fresh |= {play["card"] for play in view["last_trick"]["plays"]}
     if card is not None:
         cells = card_cells_for(card_of(card, view["trump"]), Look(fresh=card in fresh), shape.size)
         canvas.place(cells, shape.trick_x, y)
     if mark:
-        x = shape.trick_x + (shape.size.width - len(mark)) // 2
+        x = shape.trick_x + (shape.size.width - cell_len(mark)) // 2
         canvas.write(mark, x, y + shape.size.height, Style(bold=True))
 
 
@@ -252,7 +290,8 @@ def _draw_row(
     y: int,
 ) -> None:
     """The xylotar: face-down cards (with the values the viewer knows), gaps where cards
-    were played, the bid card crosswise under its gap."""
+    were played (marked when they were played since the viewer's own last move), the bid
+    card crosswise under its gap."""
     view = look.view
     trump = view["trump"]
     own = seat == view["seat"]
@@ -272,16 +311,24 @@ def _draw_row(
             )
         )
     size = shape.size
+    gaps = sorted(slot for holder, slot in look.changes.gaps if holder == seat)
+    if shape.framed:
+        # Laid first, so that the bid and the cards beside lie over them.
+        for slot in gaps:
+            canvas.place(card_cells(Face(""), FRESH, size), shape.card_x(slot), y)
     bid = view["seats"][seat]["bid"]
     if bid is not None:
         # Laid first, so that the cards beside its gap lie over its ends.
-        lying = Look(fresh=seat in last.get("bids", []))
+        lying = Look(fresh=seat in last.get("bids", []) or seat in look.changes.bids)
         cells = crosswise_cells(card_of(bid["card"], trump), lying, size)
         if shape.framed:
             canvas.place(cells, shape.card_x(bid["slot"]) - 1, y + size.height - 2)
         else:
             canvas.place(cells, shape.card_x(bid["slot"]), y + 1)
     _lay_cards(canvas, hits, cards, looks, shape, seat, y)
+    if not shape.framed:
+        for slot in gaps:
+            canvas.write(GAP_MARK, shape.card_x(slot) + 1, y, Style(bold=True))
 
 
 def _lay_cards(
@@ -343,8 +390,10 @@ def _sorting_status(view: Mapping[str, Any], seat: int) -> str:
     if sorting is None:
         return ""
     if sorting["target"] == seat:
-        return f"being sorted by {view['players'][sorting['sorter']]}"
-    return "waiting to be sorted" if seat in sorting["waiting"] else "sorted"
+        return _("being sorted by {name}").format(name=seat_names(view)[sorting["sorter"]])
+    if seat in sorting["waiting"]:
+        return _("waiting to be sorted")
+    return pgettext("xylotar hand", "sorted")
 
 
 def _cells(text: str, style: Style) -> list[Cell]:

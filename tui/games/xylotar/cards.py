@@ -1,6 +1,7 @@
 """How a Xylotar card is drawn: face up with its colour letter and value, or face down as a
 back that shows its colour (the letter in a field of pattern, as the real backs show it),
-in one-line chips or in framed cards.
+in one-line chips or in framed cards. The letters are the player's language's
+(`tui.words.xylotar.colour_letter`): "Y7" in English is "G7" in German.
 
 A back whose value the viewer knows shows the value on the back, in italics. Backs of the
 trump colour are filled with a denser pattern. Chips in a row share the bars between
@@ -15,6 +16,7 @@ from rich.style import Style
 
 from tui.palette import ink
 from tui.widgets.playing_cards import CardSize, Cell, Face, Look, card_cells
+from tui.words.xylotar import colour_letter
 
 COLOUR_INK = {
     "R": "red",
@@ -26,8 +28,8 @@ COLOUR_INK = {
     "P": "purple",
     "K": "pink",
 }
-"""The palette ink of each card colour; in 16 colours the eight fall on eight different
-terminal colours. The letter decides, the colour helps."""
+"""The palette ink of each card colour (by the engine's letter); in 16 colours the eight
+fall on eight different terminal colours. The letter shown decides, the colour helps."""
 
 BACK_PATTERN = "░"
 TRUMP_PATTERN = "▒"
@@ -43,8 +45,8 @@ CROSSWISE_HEIGHT = 3
 
 @dataclass(frozen=True)
 class Card:
-    """One card as the viewer may know it: its colour, its value (None: unknown), whether
-    it lies face up, and whether its colour is trump."""
+    """One card as the viewer may know it: its colour (the engine's letter), its value
+    (None: unknown), whether it lies face up, and whether its colour is trump."""
 
     colour: str
     value: int | None = None
@@ -56,16 +58,21 @@ class Card:
         return ink(COLOUR_INK[self.colour])
 
     @property
+    def letter(self) -> str:
+        """The colour letter the card shows, in the player's language."""
+        return colour_letter(self.colour)
+
+    @property
     def label(self) -> str:
         """ "R7", or the colour letter alone when the value is unknown."""
-        return self.colour if self.value is None else f"{self.colour}{self.value}"
+        return self.letter if self.value is None else f"{self.letter}{self.value}"
 
     @property
     def chip_label(self) -> str:
         """Two cells: "R7", "10" for the red 10, the letter and the pattern on a back of
         unknown value."""
         if self.value is None:
-            return self.colour + self.pattern
+            return self.letter + self.pattern
         return "10" if self.value == 10 else self.label
 
     @property

@@ -1,35 +1,36 @@
 """The Xylotar table: every xylotar, the trick in front of the seats, sorting, bidding; keys
-and clicks become intents."""
+and clicks move the pointer or become the engine's actions.
+
+The pointer (the cursor, the hand being sorted, the card size, the message) is kept in
+reactives whose watchers hand it to the board and the prompt; a new view sets them
+without watchers and draws everything once.
+"""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Footer, Static
+from textual.reactive import var
+from textual.widgets import Static
 
-from rules.xylotar import (
-    BID_OFFER_DOWN,
-    COLOUR_NAME,
-    Bid,
-    Peek,
-    Play,
-    card_label,
-    sort_actions,
-    ties,
-    value,
-)
-from tui.games.xylotar.board import TableLook, XylotarBoard, table_height
+from rules.xylotar import BID_OFFER_DOWN, PASS, Bid, Peek, Play, sort_actions, ties, value
+from tui.games.xylotar.board import TableLook, XylotarBoard, seat_names, table_height
 from tui.games.xylotar.cards import CHIP
 from tui.games.xylotar.scores import XylotarScoresScreen, next_text
+from tui.games.xylotar.since import NOTHING, Changes, changes_since
+from tui.i18n import N_, _, language, ngettext
 from tui.screens.table import TableScreen
+from tui.widgets.footer import Footer
 from tui.widgets.header import TitleHeader
 from tui.widgets.log import GameLog
-from tui.widgets.names import plural
 from tui.widgets.playing_cards import LARGE, SMALL, CardSize, card_size_for
+from tui.words.common import and_list
+from tui.words.xylotar import card_name, colour_name
 
 AROUND_TABLE = 4
 """Lines besides the table and the log: the title, two of prompt, the keys."""
@@ -37,6 +38,26 @@ SMALLEST_LOG = 4
 """The log keeps at least its frame and two lines."""
 LOG_SHARE = 0.3
 """With framed cards the log takes at most this share of the lines (L gives it more)."""
+SWAP_LEFT = "shift+left,minus,left_square_bracket"
+SWAP_RIGHT = "shift+right,plus,right_square_bracket"
+"""Keys that move a card past an equal neighbour while sorting: Shift+arrows and - + work
+on every keyboard; [ ] (AltGr on a German one) too."""
+BRACKETS_NEED_ALTGR = frozenset({"de"})
+"""Languages whose keyboards type [ and ] with AltGr: their footer names - + instead."""
+FIELD = re.compile(r"\{(\w+)\}")
+"""A field of a message: "{cards}"."""
+
+
+def styled(template: str, style: str, **parts: str) -> Text:
+    """`template` with its fields filled in, the fields' words in `style` (so that a
+    translation may place them where its language puts them)."""
+    text = Text()
+    for index, piece in enumerate(FIELD.split(template)):
+        if index % 2:
+            text.append(parts[piece], style=style)
+        else:
+            text.append(piece)
+    return text
 
 
 def card_size(width: int, height: int, seats: int) -> CardSize:
@@ -53,39 +74,50 @@ def card_size(width: int, height: int, seats: int) -> CardSize:
 
 
 class XylotarScreen(TableScreen):
-    """Keyboard: arrows (or h and l) move, [ ] swap equal cards while sorting, Enter acts,
-    n declines to bid now, s shows the scores, L gives the log the room."""
+    """Keyboard: arrows (or h and l) move, Shift+arrows (or - +, or [ ]) swap equal cards
+    while sorting, Enter acts, n declines to bid now, s shows the scores, L gives the log
+    the room. The footer names [ ] for swapping, or - + where [ ] need AltGr."""
 
     CSS_PATH = ["../../styles/screens.tcss", "table.tcss"]
 
     BINDINGS = [
-        Binding("left,h", "move(-1)", "Move", key_display="←→"),
-        Binding("right,l", "move(1)", "Right", show=False),
-        Binding("shift+left,left_square_bracket", "swap(-1)", "Swap", key_display="[ ]"),
-        Binding("shift+right,right_square_bracket", "swap(1)", "Swap right", show=False),
-        Binding("enter", "sorted", "Done"),
-        Binding("enter", "play", "Play"),
-        Binding("enter", "peek", "Look"),
-        Binding("enter", "bid", "Bid this"),
-        Binding("n", "no_bid", "No bid now"),
-        Binding("s", "scores", "Scores"),
-        Binding("L", "toggle_log", "Log", key_display="L"),
+        Binding("left,h", "move(-1)", N_("Move"), key_display="←→"),
+        Binding("right,l", "move(1)", N_("Right"), show=False),
+        Binding(SWAP_LEFT, "swap(-1)", N_("Swap"), key_display="[ ]"),
+        Binding(SWAP_RIGHT, "swap(1)", N_("Swap right"), show=False),
+        # NOTE: the same keys again, the footer naming - +: check_action shows one pair.
+        Binding(SWAP_LEFT, "swap_plain(-1)", N_("Swap"), key_display="- +"),
+        Binding(SWAP_RIGHT, "swap_plain(1)", N_("Swap right"), show=False),
+        Binding("enter", "sorted", N_("Done")),
+        Binding("enter", "play", N_("Play")),
+        Binding("enter", "peek", N_("Look")),
+        Binding("enter", "bid", N_("Bid this")),
+        Binding("n", "no_bid", N_("No bid now")),
+        Binding("s", "scores", N_("Scores")),
+        Binding("L", "toggle_log", N_("Log"), key_display="L"),
     ]
+
+    cursor: var[int] = var(0, init=False)
+    """Which of `choices()` the keys point at."""
+    draft: var[tuple[str, ...]] = var((), init=False)
+    """While sorting: the hand in the order chosen so far, placed cards first."""
+    card_size: var[CardSize] = var(CHIP)
+    """The cards the terminal has room for."""
+    message: var[str] = var("", init=False)
+    """Said to the player at the keyboard in the prompt line, until the next key."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.cursor = 0
-        self.draft: list[str] = []
-        """While sorting: the hand in the order chosen so far, placed cards first."""
         public = self.session.view(None)
         self.rounds_seen = len(public["rounds"])
         self.seat_count = len(public["players"])
-        self.card_size: CardSize = CHIP
+        self.changes: Changes = NOTHING
+        """What the others changed since the shown seat's own last move (see `before`)."""
 
     def compose(self) -> ComposeResult:
         yield TitleHeader(show_clock=False)
         yield XylotarBoard(id="xylo-table", classes="pieces")
-        yield GameLog(id="log", title="Log")
+        yield GameLog(id="log", title=_("Log"))
         yield Static(id="prompt")
         yield Footer()
 
@@ -104,21 +136,19 @@ class XylotarScreen(TableScreen):
         table leaves, up to `LOG_SHARE` of the screen; with chips, or once L gave it the
         room, all the table leaves."""
         width, lines = self.size
-        size = card_size(width, lines, self.seat_count)
-        if self.has_class("-log-big"):
-            size = CHIP
-        self.card_size = size
-        for name in ("chip", "small", "large"):
-            self.set_class(size.name == name, f"-cards-{name}")
+        size = CHIP if self.has_class("-log-big") else card_size(width, lines, self.seat_count)
         log = self.query_one(GameLog)
         if size is CHIP:
             log.styles.height = "1fr"
         else:
-            table = table_height(self.seat_count, size)
-            left = lines - AROUND_TABLE - table
+            left = lines - AROUND_TABLE - table_height(self.seat_count, size)
             log.styles.height = max(SMALLEST_LOG, min(left, int(lines * LOG_SHARE)))
-        if self.view:
-            self.redraw()
+        self.card_size = size
+
+    def watch_card_size(self, size: CardSize) -> None:
+        for name in ("chip", "small", "large"):
+            self.set_class(size.name == name, f"-cards-{name}")
+        self.show_board()
 
     # ---- what the player at the keyboard may choose --------------------
 
@@ -156,49 +186,71 @@ class XylotarScreen(TableScreen):
     # ---- drawing -------------------------------------------------------
 
     def draw(self) -> None:
-        """Reset the pointer for a new view, then draw everything."""
-        self.message = ""
-        self.cursor = 0
+        """A new view: the pointer on the first choice, no message, what changed since the
+        seat's own last move; then everything drawn once."""
+        sorting = self.view.get("sorting")
+        draft: tuple[str, ...] = ()
+        if self.step == "sort" and sorting is not None:
+            draft = (*sorting["placed"], *sorting["left"])
+        self.set_reactive(XylotarScreen.draft, draft)
+        self.set_reactive(XylotarScreen.cursor, 0)
+        self.set_reactive(XylotarScreen.message, "")
+        self.changes = changes_since(self.before, self.view)
         if self.step in ("peek", "bid"):
             self.hold_enter()  # the choice follows the player's own Enter: not a second one
-        sorting = self.view.get("sorting")
-        if self.step == "sort" and sorting is not None:
-            self.draft = list(sorting["placed"]) + list(sorting["left"])
-        else:
-            self.draft = []
-        self.redraw()
+        self.show_all()
 
-    def redraw(self) -> None:
+    def show_all(self) -> None:
+        """The board, the title and the prompt, for the view as it is."""
         if self.gone:
             return
+        self.show_board()
+        if self.view["phase"] == "over":
+            self.title = _("Xylotar - game over")
+        else:
+            self.title = _("Xylotar - round {round}").format(round=self.view["round"])
+        self.show_prompt()
+
+    def watch_cursor(self) -> None:
+        self.show_board()
+
+    def watch_draft(self) -> None:
+        self.show_board()
+
+    def watch_message(self) -> None:
+        self.show_prompt()
+
+    def show_board(self) -> None:
+        if self.view and not self.gone:
+            self.query_one(XylotarBoard).look = self.table_look()
+
+    def show_prompt(self) -> None:
+        if self.view and not self.gone:
+            self.show_text("#prompt", self.prompt_text())
+
+    def table_look(self) -> TableLook:
+        """What the board shows: the view, the card size, the pointer, the changes."""
         view = self.view
         choices = self.choices()
-        self.cursor = min(self.cursor, max(len(choices) - 1, 0))
-        pointed = frozenset(choices[self.cursor]) if choices else frozenset()
-        step = self.step
-        if step == "sort":
-            look = TableLook(
+        pointed = frozenset(choices[self.cursor]) if self.cursor < len(choices) else frozenset()
+        if self.step == "sort":
+            return TableLook(
                 view,
                 self.card_size,
                 pointed=pointed,
-                draft=tuple(self.draft),
+                draft=self.draft,
                 placed=view["sorting"]["placed_count"],
                 movable=self.movable(),
+                changes=self.changes,
             )
-        else:
-            look = TableLook(
-                view,
-                self.card_size,
-                pointed=pointed,
-                choices=frozenset(slot for choice in choices for slot in choice),
-                acting=step != "none",
-            )
-        self.query_one(XylotarBoard).look = look
-        if view["phase"] == "over":
-            self.title = "Xylotar - game over"
-        else:
-            self.title = f"Xylotar - round {view['round']}"
-        self.show_text("#prompt", self.prompt_text())
+        return TableLook(
+            view,
+            self.card_size,
+            pointed=pointed,
+            choices=frozenset(slot for choice in choices for slot in choice),
+            acting=self.step != "none",
+            changes=self.changes,
+        )
 
     def turn_prompt(self) -> Text:
         """What the player may do now."""
@@ -210,29 +262,38 @@ class XylotarScreen(TableScreen):
             return self.play_prompt()
         own = view["seats"][view["seat"]]
         if step == "peek":
-            text = Text(
+            said = _(
                 "Bid now? Arrows choose two neighbouring cards, Enter looks at them. n: no bid now."
             )
             if sum(slot["status"] == "down" for slot in own["slots"]) == BID_OFFER_DOWN:
-                text.append(" Last chance: wait, and your last face-down card becomes the bid.")
-            return text
-        cards = view["peek"]["cards"]
-        text = Text("You see ")
-        text.append(" and ".join(card_label(card) for card in cards), style="bold")
-        text.append(". Arrows pick the bid, Enter lays it crosswise, face up; the other goes")
-        text.append(" back (you will still see its value).")
-        return text
+                last = _("Last chance: wait, and your last face-down card becomes the bid.")
+                said = f"{said} {last}"
+            return Text(said)
+        cards = and_list([card_name(card) for card in view["peek"]["cards"]])
+        return styled(
+            _(
+                "You see {cards}. Arrows pick the bid, Enter lays it crosswise, face up; the"
+                " other goes back (you will still see its value)."
+            ),
+            "bold",
+            cards=cards,
+        )
 
     def sort_prompt(self) -> Text:
         sorting = self.view["sorting"]
-        target = self.view["players"][sorting["target"]]
-        text = Text(f"You sort {target}'s xylotar", style="bold")
+        target = seat_names(self.view)[sorting["target"]]
         if self.view["seats"][sorting["target"]]["side"]:
-            text.append(" (its middle card will be its bid)")
+            said = _("{you_sort} (its middle card will be its bid).")
         else:
-            text.append(" (they will not see it)")
+            said = _("{you_sort} (they will not see it).")
+        you_sort = _("You sort {name}'s xylotar").format(name=target)
+        text = styled(said, "bold", you_sort=you_sort)
+        text.append(" ")
         text.append(
-            ". [ ] or Shift+arrows move the card at the cursor past an equal one (<>). Enter: done."
+            _(
+                "Shift+arrows, - + or [ ] move the card at the cursor past an equal one (<>)."
+                " Enter: done."
+            )
         )
         return text
 
@@ -240,23 +301,25 @@ class XylotarScreen(TableScreen):
         view = self.view
         led = view["led_colour"]
         if led is None:
-            text = Text(
-                f"You lead trick {view['trick_number']}: arrows choose a card, Enter plays."
+            said = _("You lead trick {trick}: arrows choose a card, Enter plays.").format(
+                trick=view["trick_number"]
             )
             if view["lead_ban"]["applies"]:
-                text.append(" Not your leftmost card: it may lead only in the last trick.")
-            return text
+                ban = _("Not your leftmost card: it may lead only in the last trick.")
+                said = f"{said} {ban}"
+            return Text(said)
         colours = {
             view["seats"][view["seat"]]["slots"][slot]["colour"] for (slot,) in self.choices()
         }
-        name = COLOUR_NAME[led]
         if colours == {led}:
-            return Text(f"Follow {name}: arrows choose one of your {name} cards, Enter plays.")
-        return Text(f"You have no {name}, so any card may go: arrows choose, Enter plays.")
+            said = _("Follow {colour}: arrows choose one of your {colour} cards, Enter plays.")
+        else:
+            said = _("You have no {colour}, so any card may go: arrows choose, Enter plays.")
+        return Text(said.format(colour=colour_name(led)))
 
     def final_details(self, view: dict[str, Any]) -> dict[int, str]:
         return {
-            seat: plural(total, "point")
+            seat: ngettext("{count} point", "{count} points", total).format(count=total)
             for seat, total in enumerate(view["totals"])
             if total is not None
         }
@@ -275,14 +338,14 @@ class XylotarScreen(TableScreen):
         if len(view["rounds"]) > self.rounds_seen:
             self.rounds_seen = len(view["rounds"])
             self.show(self.watching_seat())
-            heading = f"Round {view['rounds'][-1]['round']} scores"
+            heading = _("Round {round} scores").format(round=view["rounds"][-1]["round"])
             self.app.push_screen(
                 XylotarScoresScreen(view, heading, next_text(view)), self.after_scores
             )
             return
         TableScreen.advance(self)
 
-    def after_scores(self, _: None) -> None:
+    def after_scores(self, result: None) -> None:
         """Everyone has been looking at the scores: whoever sorts first next gets the
         privacy screen, even if they were the last to play."""
         self.revealed_seat = None
@@ -294,10 +357,10 @@ class XylotarScreen(TableScreen):
             return
         view = self.session.view(None)
         if view["phase"] == "over":
-            after = "The game is over."
+            after = _("The game is over.")
         else:
-            after = f"Round {view['round']} is being played."
-        self.app.push_screen(XylotarScoresScreen(view, "Scores so far", after))
+            after = _("Round {round} is being played.").format(round=view["round"])
+        self.app.push_screen(XylotarScoresScreen(view, _("Scores so far"), after))
 
     # ---- intents -------------------------------------------------------
 
@@ -305,7 +368,10 @@ class XylotarScreen(TableScreen):
         step = self.step
         if action == "move":
             return step != "none"
-        if action in ("swap", "sorted"):
+        if action in ("swap", "swap_plain"):
+            named = "swap_plain" if language() in BRACKETS_NEED_ALTGR else "swap"
+            return step == "sort" and action == named
+        if action == "sorted":
             return step == "sort"
         if action in ("play", "peek", "bid"):
             return step == action
@@ -318,7 +384,6 @@ class XylotarScreen(TableScreen):
         if choices:
             self.cursor = (self.cursor + step) % len(choices)
             self.message = ""
-            self.redraw()
 
     def action_swap(self, step: int) -> None:
         """Move the card at the cursor past its equal-valued neighbour."""
@@ -330,12 +395,17 @@ class XylotarScreen(TableScreen):
         if not start <= there < len(self.draft) or value(self.draft[there]) != value(
             self.draft[here]
         ):
-            self.say("Only cards of equal value can change places.")
+            self.say(_("Only cards of equal value can change places."))
             return
-        self.draft[here], self.draft[there] = self.draft[there], self.draft[here]
+        draft = list(self.draft)
+        draft[here], draft[there] = draft[there], draft[here]
+        self.draft = tuple(draft)
         self.cursor += step
         self.message = ""
-        self.redraw()
+
+    def action_swap_plain(self, step: int) -> None:
+        """The same move, under the footer entry that names - +."""
+        self.action_swap(step)
 
     def action_sorted(self) -> None:
         """Send the chosen order: one colour for every card of a tie but its last."""
@@ -344,28 +414,30 @@ class XylotarScreen(TableScreen):
         seat = self.shown_seat
         start = self.view["sorting"]["placed_count"]
         for action in sort_actions(self.draft[start:]):
-            if not self.apply_intent(action.to_json()):
+            if not self.play(action):
                 if seat is not None:
                     self.view, self.legal = self.session.view(seat), self.session.legal(seat)
-                self.redraw()
+                last = max(len(self.choices()) - 1, 0)
+                self.set_reactive(XylotarScreen.cursor, min(self.cursor, last))
+                self.show_all()
                 return
         self.advance()
 
     def action_play(self) -> None:
         if self.step == "play":
-            self.submit({"type": "play", "slot": self.choices()[self.cursor][0]})
+            self.submit(Play(self.choices()[self.cursor][0]))
 
     def action_peek(self) -> None:
         if self.step == "peek":
-            self.submit({"type": "peek", "slots": list(self.choices()[self.cursor])})
+            self.submit(Peek(*self.choices()[self.cursor]))
 
     def action_bid(self) -> None:
         if self.step == "bid":
-            self.submit({"type": "bid", "slot": self.choices()[self.cursor][0]})
+            self.submit(Bid(self.choices()[self.cursor][0]))
 
     def action_no_bid(self) -> None:
         if self.step == "peek":
-            self.submit({"type": "pass"})
+            self.submit(PASS)
 
     def on_xylotar_board_picked(self, message: XylotarBoard.Picked) -> None:
         """A click on one of your cards points at it; a second click (or a double click)
@@ -378,14 +450,14 @@ class XylotarScreen(TableScreen):
             return
         index = self.choice_at(message.index)
         if index is None:
-            self.say("That card is not a choice now.")
+            self.say(_("That card is not a choice now."))
             return
-        acting = index == self.cursor or message.double
+        acting = (index == self.cursor or message.double) and step != "sort"
         self.cursor = index
         self.message = ""
-        if not acting or step == "sort":
-            self.redraw()
-        elif step == "play":
+        if not acting:
+            return
+        if step == "play":
             self.action_play()
         elif step == "peek":
             self.action_peek()

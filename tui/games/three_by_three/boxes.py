@@ -1,0 +1,226 @@
+"""The other seats as small framed boxes, for screens wide and tall enough: the name on the
+frame, the face-up cards drawn as cards, the hand and face-down counts under them; laid out
+in rows as many to a row as the room takes, the next seat to play first.
+
+The marks are the list's: ">" and the name in reverse for the seat to act, "*" for the last
+move's, the hand count in reverse for a seat that took the pile; a seat whose face-up cards
+changed has its box framed heavy and its new face-up cards too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rich.cells import cell_len
+from rich.style import Style
+from rich.text import Text
+from textual.geometry import Size
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from tui.games.three_by_three.seats import out_text, ready
+from tui.games.three_by_three.since import Changes
+from tui.i18n import _
+from tui.widgets.card import french_face
+from tui.widgets.names import short_names
+from tui.widgets.playing_cards import CHIP, SMALL, Canvas, CardSize, Cell, Look, card_cells
+
+BOX_GAP = 1
+"""Columns between two boxes of a row."""
+MOST_BOXES = 6
+"""More seats than this read faster as the list, one line a seat."""
+MOST_ROWS = 2
+BOX_NAME = 24
+"""Cells of a name on its box: every name shows whole."""
+TITLE_EXTRA = len("╭─ >* ╮")
+"""Cells of a box's top line besides the name: corners, a dash, the marks and spaces."""
+BOX_SIZES = (SMALL, CHIP)
+
+_FRAME = "╭─╮│╰╯"
+_CHANGED_FRAME = "┏━┓┃┗┛"
+
+
+@dataclass(frozen=True)
+class BoxGrid:
+    """How the boxes are laid out: their cards' size, how many to a row, how many rows, and
+    the width of one box."""
+
+    size: CardSize
+    columns: int
+    rows: int
+    box_width: int
+
+    @property
+    def box_height(self) -> int:
+        """The frame, the cards and the counts line."""
+        return self.size.height + 3
+
+    @property
+    def width(self) -> int:
+        return self.columns * self.box_width + (self.columns - 1) * BOX_GAP
+
+    @property
+    def height(self) -> int:
+        return self.rows * self.box_height
+
+
+def boxed_seats(view: dict[str, Any]) -> list[int]:
+    """The seats drawn as boxes: every seat but the viewer's, the one after it first (for a
+    spectator every seat, in order)."""
+    count = len(view.get("seats", []))
+    you = view.get("seat")
+    if you is None:
+        return list(range(count))
+    return [(you + step) % count for step in range(1, count)]
+
+
+def cards_width(size: CardSize) -> int:
+    """Cells three face-up cards take side by side."""
+    return 3 * size.width + 2 * BOX_GAP
+
+
+def box_width(view: dict[str, Any], seats: list[int], size: CardSize) -> int:
+    """One box's width, the same for all: room for the longest name with its marks, three
+    cards, and the counts, inside the frame and a space either side."""
+    names = max(min(BOX_NAME, cell_len(view["seats"][seat]["name"])) for seat in seats)
+    counts = max(cell_len(counts_text(view["seats"][seat], False).plain) for seat in seats)
+    return max(names + TITLE_EXTRA, max(cards_width(size), counts, cell_len(no_up())) + 4)
+
+
+def no_up() -> str:
+    """What a box shows where a seat's face-up cards lay, once they are played."""
+    return _("no face-up cards")
+
+
+def box_grid(view: dict[str, Any], width: int, lines: int) -> BoxGrid | None:
+    """The boxes in at most `width` columns and `lines` lines: small framed cards if they
+    fit, else chips; in rows as even as they can be, at most `MOST_ROWS`. None when there
+    are too many seats or they do not fit: the list shows them then."""
+    seats = boxed_seats(view)
+    if not seats or len(seats) > MOST_BOXES:
+        return None
+    for size in BOX_SIZES:
+        box = box_width(view, seats, size)
+        fit = min(len(seats), (width + BOX_GAP) // (box + BOX_GAP))
+        if fit < 1:
+            continue
+        rows = -(-len(seats) // fit)
+        grid = BoxGrid(size, -(-len(seats) // rows), rows, box)
+        if rows <= MOST_ROWS and grid.height <= lines:
+            return grid
+    return None
+
+
+def counts_text(info: dict[str, Any], took: bool) -> Text:
+    """The counts line: hand cards (in reverse when the seat took the pile) and face-down
+    cards; a seat that is out says its place."""
+    if info.get("place"):
+        return Text(out_text(info["place"]), style="italic")
+    down = sum(1 for slot in info["face_down"] if slot)
+    before, _field, after = _("hand {count} · down {down}").partition("{count}")
+    text = Text(before.rstrip(" "))
+    text.append(f" {info['hand_count']} ", style="bold reverse" if took else "")
+    text.append(after.lstrip(" ").format(down=down))
+    return text
+
+
+def text_cells(text: Text) -> list[Cell]:
+    """One line of styled text as canvas cells, one a terminal column: a wide letter is
+    followed by an empty cell, an accent joins its letter."""
+    cells: list[Cell] = []
+    for char, style in _styled_chars(text):
+        width = cell_len(char)
+        if width == 0 and cells:
+            cells[-1] = (cells[-1][0] + char, cells[-1][1])
+            continue
+        cells.append((char, style))
+        cells.extend(("", style) for _ in range(width - 1))
+    return cells
+
+
+def _styled_chars(text: Text) -> list[tuple[str, Style]]:
+    base = Style.parse(text.style) if isinstance(text.style, str) else text.style
+    styles = [base] * len(text.plain)
+    for span in text.spans:
+        style = Style.parse(span.style) if isinstance(span.style, str) else span.style
+        for at in range(span.start, min(span.end, len(styles))):
+            styles[at] = styles[at] + style
+    return list(zip(text.plain, styles, strict=True))
+
+
+def box_cells(
+    view: dict[str, Any], seat: int, name: str, grid: BoxGrid, marks: Changes
+) -> list[list[Cell]]:
+    """One seat's box: marks and name on the top line, face-up cards, the counts line, and
+    "ready" on the bottom line in tour 1."""
+    info = view["seats"][seat]
+    width, height, size = grid.box_width, grid.box_height, grid.size
+    changed = seat in marks.face_up
+    left, line, right, side, bottom_left, bottom_right = _CHANGED_FRAME if changed else _FRAME
+    frame = Style(bold=True) if changed else Style()
+    canvas = Canvas(width, height)
+    canvas.write(left + line * (width - 2) + right, 0, 0, frame)
+    for y in range(1, height - 1):
+        canvas.write(side, 0, y, frame)
+        canvas.write(side, width - 1, y, frame)
+    canvas.write(bottom_left + line * (width - 2) + bottom_right, 0, height - 1, frame)
+
+    turn = seat in view.get("to_act", [])
+    last = view.get("last")
+    title = Text(" ")
+    if turn:
+        title.append(">", style="bold")
+    if last is not None and last["seat"] == seat:
+        title.append("*", style="bold")
+    title.append(name, style="bold reverse" if turn else "bold")
+    title.append(" ")
+    canvas.place([text_cells(title)], 2, 0)
+
+    up = info["face_up"]
+    for number, card in enumerate(up):
+        look = Look(fresh=(seat, card) in marks.new_up)
+        canvas.place(card_cells(french_face(card), look, size), 2 + number * (size.width + 1), 1)
+    if not up and not info.get("place"):
+        canvas.write(no_up(), 2, 1 + size.height // 2, Style(dim=True, italic=True))
+    counts = counts_text(info, seat in marks.took)
+    canvas.place([text_cells(counts)], 2, height - 2)
+    if view.get("phase") == "swap" and info.get("ready"):
+        canvas.place([text_cells(Text(ready() + " ", style="dim"))], 2, height - 1)
+    return canvas.rows
+
+
+def boxes_text(view: dict[str, Any], grid: BoxGrid, marks: Changes) -> Text:
+    """Every boxed seat's box, row by row."""
+    seats = boxed_seats(view)
+    canvas = Canvas(grid.width, grid.height)
+    room = grid.box_width - TITLE_EXTRA
+    names = short_names([view["seats"][seat]["name"] for seat in seats], room)
+    for number, (seat, name) in enumerate(zip(seats, names, strict=True)):
+        row, column = divmod(number, grid.columns)
+        box = box_cells(view, seat, name, grid, marks)
+        canvas.place(box, column * (grid.box_width + BOX_GAP), row * grid.box_height)
+    return canvas.text()
+
+
+class SeatBoxes(Widget):
+    """The other seats' boxes as `grid` lays them out; nothing without a grid."""
+
+    DEFAULT_CSS = """
+    SeatBoxes { width: auto; height: auto; }
+    """
+
+    view: reactive[dict[str, Any]] = reactive(dict, layout=True)
+    grid: reactive[BoxGrid | None] = reactive(None, layout=True)
+    marks: reactive[Changes] = reactive(Changes)
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return 0 if self.grid is None else self.grid.width
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return 0 if self.grid is None else self.grid.height
+
+    def render(self) -> Text:
+        if self.grid is None or not self.view.get("seats"):
+            return Text("")
+        return boxes_text(self.view, self.grid, self.marks)

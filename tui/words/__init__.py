@@ -1,0 +1,101 @@
+"""What happened, in the player's language: each game's events, refusals, save-list status
+and end of game, said from the engine's typed data (the engines say nothing in words).
+
+Each game has a module here with the four functions of `GameWords`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+from rules import IllegalAction
+from tui.words.common import refusal_text as common_refusal
+
+MODULES = {
+    "xoxo": "tui.words.xoxo",
+    "3x3": "tui.words.three_by_three",
+    "shifting-stones": "tui.words.shifting_stones",
+    "xylotar": "tui.words.xylotar",
+}
+
+
+class GameWords(Protocol):
+    """How one game says its facts."""
+
+    def event_text(self, event: Mapping[str, Any], names: Sequence[str]) -> str:
+        """One event of the log (as the engine projected it for the reader)."""
+
+    def refusal_text(
+        self, code: str, fields: Mapping[str, Any], names: Sequence[str]
+    ) -> str | None:
+        """Why a move was refused, for this game's own codes; None for a code it does not
+        know (then the codes every game shares are tried)."""
+
+    def status_text(self, facts: Mapping[str, Any]) -> str:
+        """The save list's line about a game in progress or over (its facts name players
+        by name: a save list has no seats at hand)."""
+
+    def reason_text(self, reason: Mapping[str, Any], names: Sequence[str]) -> str:
+        """Why the game ended, under the ranking."""
+
+
+def words_for(game_id: str) -> GameWords | None:
+    """The words of a game (None for one that has none yet)."""
+    module = MODULES.get(game_id)
+    if module is None:
+        return None
+    try:
+        return importlib.import_module(module)  # type: ignore[return-value]
+    except ModuleNotFoundError:
+        return None
+
+
+def seat_names(game_id: str, names: Sequence[str], player_seats: Sequence[int]) -> list[str]:
+    """Every seat's name as the table says it: the engine names the seats no player holds
+    (Xylotar's side players) in its own words, a game's words module says them in the
+    player's language (`shown_names(names, side_seats)`)."""
+    words = words_for(game_id)
+    shown = getattr(words, "shown_names", None)
+    sides = [seat for seat in range(len(names)) if seat not in player_seats]
+    if shown is None or not sides:
+        return list(names)
+    return list(shown(names, sides))
+
+
+def log_text(game_id: str, entry: Mapping[str, Any], names: Sequence[str]) -> str:
+    """A log entry in words."""
+    words = words_for(game_id)
+    if "event" in entry and words is not None:
+        return words.event_text(entry["event"], names)
+    return str(entry.get("text", ""))
+
+
+def refusal(game_id: str, error: IllegalAction, names: Sequence[str]) -> str:
+    """Why the engine refused a move, in words."""
+    words = words_for(game_id)
+    said = words.refusal_text(error.code, error.fields, names) if words is not None else None
+    return said or common_refusal(error.code, error.fields)
+
+
+def status(game_id: str, summary: Mapping[str, Any]) -> str:
+    """A stored game's status line; a summary stored before games said facts keeps its
+    words; facts that are not what the game says ("?") do not stop the list."""
+    words = words_for(game_id)
+    facts = summary.get("facts")
+    if isinstance(facts, Mapping) and words is not None:
+        try:
+            return words.status_text(facts)
+        except (LookupError, TypeError, ValueError, AttributeError):
+            return "?"  # facts a damaged database holds are not said, nor do they crash
+    return str(summary.get("status", ""))
+
+
+def reason(game_id: str, result: Mapping[str, Any], names: Sequence[str]) -> str:
+    """Why the game ended, in words."""
+    words = words_for(game_id)
+    why = result.get("reason")
+    if isinstance(why, Mapping) and words is not None:
+        return words.reason_text(why, names)
+    return str(why or "")
