@@ -189,8 +189,10 @@ def child_env(*, truecolor: bool = True) -> dict[str, str]:
     """This environment as a terminal of type xterm-256color gives it, without Textual's
     or the size's variables; COLORTERM=truecolor only with `truecolor`. Compiled modules
     are kept (in PYCACHE, outside the project), as an installed app has them: without,
-    every start would compile each module it imports."""
+    every start would compile each module it imports. The app speaks English whatever
+    language this computer's user chose, so the screens measured are always the same."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("TEXTUAL")}
+    env["HOTSEAT_LANG"] = "en"
     for name in ("NO_COLOR", "COLUMNS", "LINES", "COLORTERM", "PYTHONDONTWRITEBYTECODE"):
         env.pop(name, None)
     env["PYTHONPYCACHEPREFIX"] = str(PYCACHE)
