@@ -65,11 +65,9 @@ def seat_names(game_id: str, names: Sequence[str], player_seats: Sequence[int]) 
 
 
 def log_text(game_id: str, entry: Mapping[str, Any], names: Sequence[str]) -> str:
-    """A log entry in words."""
+    """A log entry in words (empty for a game without words)."""
     words = words_for(game_id)
-    if "event" in entry and words is not None:
-        return words.event_text(entry["event"], names)
-    return str(entry.get("text", ""))
+    return words.event_text(entry["event"], names) if words is not None else ""
 
 
 def refusal(game_id: str, error: IllegalAction, names: Sequence[str]) -> str:
