@@ -47,3 +47,9 @@ def settings_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
             os.environ.pop(name, None)
         else:
             os.environ[name] = value
+
+
+@pytest.fixture
+def german() -> None:
+    """The test speaks German (every test ends in English again: `settings_folder`)."""
+    i18n.use("de")

@@ -4,22 +4,15 @@ language that player chose in their app."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import asyncssh
-import pytest
 
 from remote.server import Host
 from tui import i18n
 
 from remote_helpers import Terminal
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards() -> Iterator[None]:
-    yield
-    i18n.use(i18n.ENGLISH)
 
 
 def connect(host: Host, key: asyncssh.SSHKey) -> Any:

@@ -8,7 +8,6 @@ import argparse
 import ast
 import inspect
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import asyncssh
@@ -23,13 +22,6 @@ from tui_helpers import new_session
 
 GERMAN_DATE = re.compile(r"\b\d\d\.\d\d\.\d{4} \d\d:\d\d\b")
 PERCENT_FIELD = re.compile(r"%(?:\(\w+\))?[sr]")
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards() -> Iterator[None]:
-    """`main` sets the language of the process; the next test starts in English."""
-    yield
-    i18n.use(i18n.ENGLISH)
 
 
 def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -3,7 +3,6 @@ the German help in each game's own German words, our own decisions marked as suc
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from importlib.resources import files
 from pathlib import Path
 
@@ -48,12 +47,6 @@ GERMAN_WORDS = {
         "A (Ass",
     ),
 }
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards() -> Iterator[None]:
-    yield None
-    i18n.use(i18n.ENGLISH)
 
 
 @pytest.mark.parametrize("topic", [*GAMES, "home"])

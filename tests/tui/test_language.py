@@ -16,12 +16,6 @@ from tui.screens.home import HomeScreen, played_when
 from tui_helpers import app_for, screen_text, until
 
 
-@pytest.fixture(autouse=True)
-def english_afterwards() -> object:
-    yield None
-    i18n.use(i18n.ENGLISH)
-
-
 @pytest.mark.parametrize(
     ("environ", "language"),
     [

@@ -27,12 +27,6 @@ from tui.widgets.log import TITLE, GameLog
 from tui_helpers import app_for, new_session, play_bots_until, screen_text, until
 
 
-@pytest.fixture(autouse=True)
-def english_afterwards() -> object:
-    yield None
-    i18n.use(i18n.ENGLISH)
-
-
 async def open_dialog(app: HotseatApp, pilot: Pilot) -> NewGameScreen:
     await pilot.press("n")
     await until(pilot, lambda: isinstance(app.screen, NewGameScreen))

@@ -6,14 +6,11 @@ are mnemonics of the German actions (v, d, a, e); the English ones work as well.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from textual.pilot import Pilot
 from textual.widgets._footer import FooterKey
 
 from saves import SaveStore
-from tui import i18n
 from tui.app import HotseatApp
 from tui.games.shifting_stones import ShiftingStonesScreen
 from tui.games.shifting_stones.pieces import CHIP, COMPACT_CARD, pattern_cells, stone_cells
@@ -28,18 +25,6 @@ from tui_helpers import app_for, new_session, play_bots_until, screen_text, turn
 SCORE_AND_SKIP_SEED = 35
 """Ann's first turn against the computer: card #3 matches the grid and she may skip, so the
 footer offers the most keys at once."""
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards() -> Iterator[None]:
-    """Each test may speak German; the next one starts in English again."""
-    yield
-    i18n.use(i18n.ENGLISH)
-
-
-@pytest.fixture
-def german() -> None:
-    i18n.use("de")
 
 
 def first_turn(store: SaveStore, seed: int = 8) -> GameSession:

@@ -4,14 +4,13 @@ Aussetzen, Fehlschlag; Sonne/Mond, Fisch/Vogel, Pferd/Boot, Samen/Baum)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
 
 from rules import IllegalAction
 from rules.shifting_stones import ShiftingStones
-from tui import i18n
 from tui.words import refusal, status
 from tui.words.shifting_stones import (
     cell_name,
@@ -268,16 +267,6 @@ REASONS: list[tuple[dict[str, Any], str, str]] = [
         "Ann hat 4 Fehlschläge bekommen",
     ),
 ]
-
-
-@pytest.fixture
-def german() -> Iterator[None]:
-    """German words for one test, English again after it."""
-    i18n.use("de")
-    try:
-        yield
-    finally:
-        i18n.use(i18n.ENGLISH)
 
 
 def kinds(cases: list[tuple[dict[str, Any], str, str]]) -> list[str]:

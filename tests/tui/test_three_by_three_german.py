@@ -5,7 +5,6 @@ Ass as B, D, K, A). The German table's picture is in test_three_by_three_looks."
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -25,18 +24,6 @@ from tui.widgets.card import french_face
 from tui.widgets.playing_cards import SMALL
 
 from tui_helpers import app_for, new_session, play_bots_until, screen_text, turn_at
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards() -> Iterator[None]:
-    """Each test may speak German; the next one starts in English again."""
-    yield
-    i18n.use(i18n.ENGLISH)
-
-
-@pytest.fixture
-def german() -> None:
-    i18n.use("de")
 
 
 def nothing_fits(store: SaveStore) -> GameSession:

@@ -4,12 +4,9 @@ colours."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from saves import SaveStore
-from tui import i18n
 from tui.games.three_by_three import ThreeByThreeScreen
 from tui.model import GameSession
 
@@ -45,14 +42,6 @@ def test_the_fullest_table_reads_at_every_size(snap_compare, store: SaveStore, s
     )
 
 
-@pytest.fixture
-def english_afterwards() -> Iterator[None]:
-    """A test that plays in German leaves the next one in English."""
-    yield
-    i18n.use(i18n.ENGLISH)
-
-
-@pytest.mark.usefixtures("english_afterwards")
 def test_the_fullest_table_reads_in_german_at_80x24(snap_compare, store: SaveStore) -> None:  # type: ignore[no-untyped-def]
     app = app_for(store, fullest_table(store), language="de")
     assert snap_compare(

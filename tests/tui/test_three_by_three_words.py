@@ -3,7 +3,6 @@ English and in German, from the engine's typed data."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any, get_args
 
 import pytest
@@ -11,7 +10,6 @@ import pytest
 from rules import IllegalAction
 from rules.three_by_three import Play, RefusalCode
 from saves import SaveStore
-from tui import i18n
 from tui.words import refusal
 from tui.words.three_by_three import (
     card_text,
@@ -25,16 +23,6 @@ from tui.words.three_by_three import (
 from tui_helpers import new_session
 
 NAMES = ["Ann", "Bob", "Cy"]
-
-
-@pytest.fixture
-def german() -> Iterator[None]:
-    """Words made in German for one test, in English again after it."""
-    i18n.use("de")
-    try:
-        yield
-    finally:
-        i18n.use(i18n.ENGLISH)
 
 
 def play(source: str, cards: list[str], burn: str | None = None, burned: int = 0) -> dict:

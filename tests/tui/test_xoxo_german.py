@@ -6,8 +6,6 @@ test_xoxo_table, beside their English twins."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from rules.xoxo import ALL_TILES, tile_parts
@@ -21,18 +19,6 @@ from tui.widgets.footer import Footer
 from tui.words.xoxo import value_word
 
 from tui_helpers import app_for, new_session, play_bots_until, screen_text, turn_at, until
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards() -> Iterator[None]:
-    """Each test may speak German; the next one starts in English again."""
-    yield
-    i18n.use(i18n.ENGLISH)
-
-
-@pytest.fixture
-def german() -> None:
-    i18n.use("de")
 
 
 async def test_the_prompt_speaks_german_when_the_player_chose_german(store: SaveStore) -> None:

@@ -3,13 +3,11 @@ without colour and in the 16 basic colours, and a layout still growing."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from rules.xoxo import COLOURS
 from saves import SaveStore
-from tui import i18n, palette
+from tui import palette
 from tui.games.xoxo import XoxoScreen
 from tui.games.xoxo.tiles import SMALL_TILE, tile_lines
 from tui.model import GameSession
@@ -40,13 +38,6 @@ def growing_layout(store: SaveStore) -> GameSession:
     return session
 
 
-@pytest.fixture
-def english_afterwards() -> Iterator[None]:
-    """A test that plays in German leaves the next one in English."""
-    yield
-    i18n.use(i18n.ENGLISH)
-
-
 SIZES = [(80, 24), (120, 36), (160, 45)]
 """Grid cells, medium framed tiles, large framed tiles."""
 IDS = ["80x24", "120x36", "160x45"]
@@ -58,7 +49,6 @@ def test_the_fullest_table_reads_at_every_size(snap_compare, store: SaveStore, s
     assert snap_compare(app, run_before=turn_then(app, XoxoScreen), terminal_size=size)
 
 
-@pytest.mark.usefixtures("english_afterwards")
 def test_the_fullest_table_reads_in_german_at_80x24(snap_compare, store: SaveStore) -> None:  # type: ignore[no-untyped-def]
     app = app_for(store, fullest_table(store), language="de")
     assert snap_compare(app, run_before=turn_then(app, XoxoScreen), terminal_size=(80, 24))

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from textual.pilot import Pilot
 from textual.strip import Strip
 
 from saves import SaveStore
-from tui import i18n
 from tui.games.xoxo import XoxoScreen
 from tui.games.xoxo.board import BoardColumn
 from tui.games.xoxo.tiles import SMALL_TILE
@@ -26,13 +23,6 @@ from tui_helpers import (
     until,
     waits_for_enter,
 )
-
-
-@pytest.fixture
-def english_afterwards() -> Iterator[None]:
-    """A test that plays in German leaves the next one in English."""
-    yield
-    i18n.use(i18n.ENGLISH)
 
 
 async def test_a_person_plays_a_whole_xoxo_game_against_the_computer(store: SaveStore) -> None:
@@ -197,7 +187,6 @@ async def test_a_met_target_is_said_in_the_prompt_with_the_lines_that_met_it(
         assert not app._notifications
 
 
-@pytest.mark.usefixtures("english_afterwards")
 async def test_a_met_target_is_announced_in_german_with_the_lines_that_met_it(
     store: SaveStore,
 ) -> None:

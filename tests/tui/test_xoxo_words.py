@@ -3,14 +3,12 @@ English and in German."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import get_args
 
 import pytest
 
 from rules import IllegalAction
 from rules.xoxo import VALUES, EndedEvent, LineName, MetEvent, PlaceEvent, XoxoFacts
-from tui import i18n
 from tui.words import refusal
 from tui.words.xoxo import (
     event_text,
@@ -40,16 +38,6 @@ PLAYING: XoxoFacts = {
     "seats": [{"name": "Ann", "met": 1}, {"name": "Bob", "met": 2}],
     "general": 15,
 }
-
-
-@pytest.fixture
-def german() -> Iterator[None]:
-    """German words for one test, English again after it."""
-    i18n.use("de")
-    try:
-        yield
-    finally:
-        i18n.use(i18n.ENGLISH)
 
 
 def test_a_tile_reads_as_colour_shape_symbol_and_face() -> None:

@@ -37,16 +37,6 @@ LONG_NAMES = ",".join(
 LONG_NAMES_PLAIN = [name.removeprefix("cpu:") for name in LONG_NAMES.split(",")]
 
 
-@pytest.fixture
-def german() -> Iterator[None]:
-    """German for the test, English again after it (the language is the process's)."""
-    i18n.use("de")
-    try:
-        yield
-    finally:
-        i18n.use("en")
-
-
 @pytest.fixture(params=i18n.LANGUAGES)
 def language(request: pytest.FixtureRequest) -> Iterator[str]:
     """Each language in turn, English again after the test."""

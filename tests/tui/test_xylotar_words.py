@@ -3,7 +3,6 @@ German, each said from the engine's typed records."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any, get_args
 
 import pytest
@@ -21,15 +20,6 @@ from tui_helpers import players
 THREE = ["Ann", "Bob", "Cy"]
 TWO = ["Ann", "West", "Bob", "East"]
 """Seat names with two players: the side players sit at seats 1 and 3."""
-
-
-@pytest.fixture
-def german() -> Iterator[None]:
-    i18n.use("de")
-    try:
-        yield
-    finally:
-        i18n.use("en")
 
 
 EVENTS: list[tuple[XylotarEvent, list[str], str, str]] = [
