@@ -19,7 +19,8 @@ repaint  Key press to the last frame it caused, in this process (Textual's Pilot
          over keys and runs. Target: at most 2x the bare app.
 startup  Process start to the first frame of the home screen (empty save folder), in a
          pseudo-terminal of 80 x 24 (benchmarks/saves_child.py), against the bare app
-         started the same way, the two taken in turn. Target: at most 1.25x.
+         started the same way, taken in turn; once in English and once in German. Target:
+         at most 1.25x each.
 shares   At 160x45, once a person's turn shows (seed 1): the share of the screen laid out
          for the table's pieces (its widgets of class "pieces") and for its log. Targets:
          pieces at least 40%, log at most 30%.
@@ -628,10 +629,12 @@ def bench_startup(work: Path, plan: Plan, colours: str) -> list[Figure]:
     SaveStore(empty).ensure_writable()
     env = child_env(truecolor=colours == "truecolor")
     env["HOTSEAT_STATE_DIR"] = str(work / "state")
-    home, bare = alternate(
+    german = {**env, "HOTSEAT_LANG": "de"}
+    home, home_de, bare = alternate(
         plan.startup_runs,
         [
             lambda: run_child(["home", str(empty), "0"], size=SIZE, env=env),
+            lambda: run_child(["home", str(empty), "0"], size=SIZE, env=german),
             lambda: run_child(["bare"], size=SIZE, env=env),
         ],
     )
@@ -639,10 +642,15 @@ def bench_startup(work: Path, plan: Plan, colours: str) -> list[Figure]:
         f"\nstartup: process start to the first frame, {COLUMNS}x{LINES} pty, "
         f"{terminal_type(colours)}, {plan.startup_runs} runs each, alternating"
     )
-    times = ms("hotseat home, no saves", home), ms("bare Textual app", bare)
-    report("  home screen listed (empty save folder) against the bare app's first frame", *times)
-    print_marks({"home": home, "bare": bare})
-    return [Figure.of("start-up to home", *times, STARTUP_TARGET)]
+    english = ms("hotseat home, no saves", home), ms("bare Textual app", bare)
+    report("  home screen listed (empty save folder) against the bare app's first frame", *english)
+    deutsch = ms("hotseat home in German, no saves", home_de), ms("bare Textual app", bare)
+    report("  the same in German", *deutsch)
+    print_marks({"home": home, "home in German": home_de, "bare": bare})
+    return [
+        Figure.of("start-up to home", *english, STARTUP_TARGET),
+        Figure.of("start-up to home in German", *deutsch, STARTUP_TARGET),
+    ]
 
 
 # ---- profile -------------------------------------------------------------------------

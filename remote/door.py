@@ -7,7 +7,8 @@
   in reserve so a burst of connections never exhausts them.
 - `Door`: the bookkeeping of those limits for one host: who is waiting to log in, which
   sources are penalised, and a `QuietLog` so that refusals reach the host's log at a
-  bounded rate (one line a source a period, then one line counting the rest).
+  bounded rate (one line a source a period, then one line counting the rest), in the
+  host's language.
 - The algorithms the host speaks: modern key exchange (ML-KEM and sntrup hybrids,
   curve25519, ECDH), signatures (ed25519, ECDSA, RSA with SHA-2), MACs and ciphers; no
   finite-field Diffie-Hellman and nothing with SHA-1.
@@ -27,6 +28,8 @@ import resource
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+
+from tui.i18n import _, ngettext
 
 Log = Callable[[str], None]
 
@@ -164,20 +167,20 @@ def signature_algorithm(signature: bytes) -> str:
     name = signature[4 : 4 + size] if size <= 64 else b""
     if not name:
         return ""
-    return name.decode("ascii") if ALGORITHM_NAME.fullmatch(name) else "an unnamed algorithm"
+    return name.decode("ascii") if ALGORITHM_NAME.fullmatch(name) else _("an unnamed algorithm")
 
 
 class QuietLog:
     """Lines about sources at a bounded rate: in each period, the first line about each
     of up to `sources` sources is written; the rest are counted and summed up in one
-    line a source (and one for all others) when the period ends, as `what` (singular and
-    plural: "refused attempt", "refused attempts")."""
+    line a source (and one for all others) when the period ends, as `more` says a count
+    of them ("3 more refused attempts")."""
 
-    def __init__(self, log: Log, period: float, sources: int, what: tuple[str, str]) -> None:
+    def __init__(self, log: Log, period: float, sources: int, more: Callable[[int], str]) -> None:
         self._log = log
         self._period = period
         self._sources = sources
-        self._what = what
+        self._more = more
         self._held: dict[str, int] = {}
         self._others = 0
         self._started: float | None = None
@@ -207,23 +210,42 @@ class QuietLog:
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
-        period = f"in the last {self._period:g} s"
+        seconds = f"{self._period:g}"
         for source, count in self._held.items():
             if count:
-                self._log(f"{source}: {count} more {self._name(count)} {period}")
+                self._log(
+                    _("{source}: {more} in the last {seconds} s").format(
+                        source=source, more=self._more(count), seconds=seconds
+                    )
+                )
         if self._others:
-            count = self._others
-            self._log(f"{count} more {self._name(count)} from other sources {period}")
+            self._log(
+                _("{more} from other sources in the last {seconds} s").format(
+                    more=self._more(self._others), seconds=seconds
+                )
+            )
         self._held.clear()
         self._others = 0
         self._started = None
 
-    def _name(self, count: int) -> str:
-        return self._what[0] if count == 1 else self._what[1]
+
+def more_refused_attempts(count: int) -> str:
+    """ "3 more refused attempts", in the host's language."""
+    return ngettext("{count} more refused attempt", "{count} more refused attempts", count).format(
+        count=count
+    )
 
 
-def plural(count: int) -> str:
-    return "" if count == 1 else "s"
+def more_refusals_begun(count: int) -> str:
+    """ "3 more refusals begun", in the host's language."""
+    return ngettext("{count} more refusal begun", "{count} more refusals begun", count).format(
+        count=count
+    )
+
+
+def more_errors(count: int) -> str:
+    """ "3 more errors", in the host's language."""
+    return ngettext("{count} more error", "{count} more errors", count).format(count=count)
 
 
 @dataclass
@@ -306,15 +328,11 @@ class Door:
         self.waiting: dict[str, int] = {}
         """Unauthenticated connections by source."""
         self.penalties = Penalties(limits, clock)
-        self.quiet = QuietLog(
-            log, limits.log_period, limits.log_sources, ("refused attempt", "refused attempts")
-        )
-        self.penalised = QuietLog(
-            log, limits.log_period, limits.log_sources, ("refusal begun", "refusals begun")
-        )
+        self.quiet = QuietLog(log, limits.log_period, limits.log_sources, more_refused_attempts)
+        self.penalised = QuietLog(log, limits.log_period, limits.log_sources, more_refusals_begun)
         """The log of sources being refused for their failures (apart, so it is never
         held back behind the lines about their attempts)."""
-        self.errors = QuietLog(log, limits.log_period, limits.log_sources, ("error", "errors"))
+        self.errors = QuietLog(log, limits.log_period, limits.log_sources, more_errors)
         """The log of errors the host went on after (a failed accept, say)."""
         self._chance = chance
 
@@ -327,7 +345,12 @@ class Door:
         (quietly). An admitted connection counts as waiting until it logs in or ends."""
         refusal = self._refusal(source)
         if refusal is not None:
-            self.quiet.line(source, f"refused a connection from {address}: {refusal}")
+            self.quiet.line(
+                source,
+                _("refused a connection from {address}: {refusal}").format(
+                    address=address, refusal=refusal
+                ),
+            )
             return False
         self.waiting[source] = self.waiting.get(source, 0) + 1
         return True
@@ -336,19 +359,29 @@ class Door:
         limits = self.limits
         penalised = self.penalties.refused_for(source)
         if penalised:
-            return f"its logins kept failing (refused for {penalised:.0f} s more)"
+            return _("its logins kept failing (refused for {seconds} s more)").format(
+                seconds=f"{penalised:.0f}"
+            )
         if self.waiting.get(source, 0) >= limits.per_source:
             count = limits.per_source
-            return f"{count} connection{plural(count)} from it already logging in"
+            return ngettext(
+                "{count} connection from it already logging in",
+                "{count} connections from it already logging in",
+                count,
+            ).format(count=count)
         waiting = self.unauthenticated
         start, rate, full = limits.startups
-        busy = f"{waiting} connection{plural(waiting)} already logging in"
+        busy = ngettext(
+            "{count} connection already logging in",
+            "{count} connections already logging in",
+            waiting,
+        ).format(count=waiting)
         if waiting >= full:
             return busy
         if waiting >= start:
             percent = rate + (100 - rate) * (waiting - start) / (full - start)
             if self._chance() * 100 < percent:
-                return f"{busy} (dropped at random)"
+                return _("{busy} (dropped at random)").format(busy=busy)
         return self._files_refusal()
 
     @property
@@ -373,7 +406,11 @@ class Door:
         count = open_files()
         usable = limit - 3 * self.backlog - self.limits.file_reserve
         if count is not None and count >= usable:
-            return f"{count} files are open, the limit is {limit}"
+            return ngettext(
+                "{count} file is open, the limit is {limit}",
+                "{count} files are open, the limit is {limit}",
+                count,
+            ).format(count=count, limit=limit)
         return None
 
     def authenticated(self, source: str) -> None:
@@ -386,13 +423,19 @@ class Door:
         self._release(source)
         limits = self.limits
         seconds = limits.penalty_authfail if failures else limits.penalty_noauth
-        self.penalise(source, address, seconds, "failed to log in too often")
+        self.penalise(source, address, seconds, _("failed to log in too often"))
 
     def penalise(self, source: str, address: str, seconds: float, why: str) -> None:
-        """`source` earns `seconds` of penalty (for `why`, said when a refusal begins)."""
+        """`source` earns `seconds` of penalty (for `why`, in the host's language: said
+        when a refusal begins)."""
         length = self.penalties.add(source, seconds)
         if length is not None:
-            self.penalised.line(source, f"{address} {why}: refused for {length:.0f} s")
+            self.penalised.line(
+                source,
+                _("{address} {why}: refused for {seconds} s").format(
+                    address=address, why=why, seconds=f"{length:.0f}"
+                ),
+            )
 
     def note(self, source: str, text: str) -> None:
         """Log `text`, a refusal about `source`, at the bounded rate."""

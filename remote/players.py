@@ -225,7 +225,12 @@ def name_problem(name: str) -> str | None:
         return _("it is empty")
     if name != name.strip():
         return _("it begins or ends with a space")
-    return names.name_problem(normal_name(name)) or syntax_problem(normal_name(name))
+    problem = names.name_problem(normal_name(name))
+    if problem is not None:
+        from tui.words.setup import name_problem_text
+
+        return name_problem_text(problem.code, problem.fields)
+    return syntax_problem(normal_name(name))
 
 
 def stored_name_problem(name: str) -> str | None:

@@ -466,7 +466,7 @@ class Host:
         error = context.get("exception")
         text = str(context.get("message", _("error"))) + (f": {error}" if error else "")
         self.door.errors.line(
-            "the host", _("the host went on after an error: {error}").format(error=text)
+            _("the host"), _("the host went on after an error: {error}").format(error=text)
         )
 
     def flooded(self, player: RemotePlayer) -> None:
@@ -496,7 +496,9 @@ class Host:
         refusal = None
         if player is not None:
             with in_language_of(player):
-                refusal = self._refusal(process, player)
+                refusal, flooded = self._refusal(process, player)
+            if flooded and isinstance(gate, Gate):  # asking again earns a refusal at the door
+                gate.penalise(_("asked for sessions while refused for a flood"))
         if player is None or refusal is not None:
             with contextlib.suppress(OSError, asyncssh.Error):
                 if refusal is not None:
@@ -512,32 +514,30 @@ class Host:
 
     def _refusal(
         self, process: asyncssh.SSHServerProcess[bytes], player: RemotePlayer
-    ) -> str | None:
+    ) -> tuple[str | None, bool]:
         """Why this session cannot have `player`'s app, or None if it can (in the current
-        language: the caller makes it the player's)."""
+        language: the caller makes it the player's), and whether it is refused for a
+        flood of input (the caller penalises that at the door, in the host's language)."""
         if process.command is not None or process.subsystem is not None:
             return _("hotseat serves only the game: connect with {command}").format(
                 command=self.connect_hint
-            )
+            ), False
         if process.get_terminal_type() is None:
-            return _("hotseat needs a terminal (with ssh, use ssh -t)")
+            return _("hotseat needs a terminal (with ssh, use ssh -t)"), False
         count = len(self.sessions)
         if count >= self.max_sessions:
             return ngettext(
                 "hotseat: the table is full ({count} player connected); try again later",
                 "hotseat: the table is full ({count} players connected); try again later",
                 count,
-            ).format(count=count)
+            ).format(count=count), False
         if not registered(self.registry, player):
-            return _("hotseat: your key is no longer registered here")
+            return _("hotseat: your key is no longer registered here"), False
         wait = self.flood_wait(player)
         if wait:
-            gate = process.channel.get_connection().get_owner()
-            if isinstance(gate, Gate):  # asking again and again earns a refusal at the door
-                gate.penalise("asked for sessions while refused for a flood")
             return _(
                 "hotseat: {name}'s last session sent far too much input; try again in {seconds} s"
-            ).format(name=player.name, seconds=wait)
+            ).format(name=player.name, seconds=wait), True
         mine = sum(1 for session in self.sessions if session.player.name == player.name)
         if mine >= self.max_player_sessions:
             return ngettext(
@@ -546,8 +546,8 @@ class Host:
                 "hotseat: {name} has {count} sessions open already, the most one player may "
                 "have; close one and try again",
                 mine,
-            ).format(name=player.name, count=mine)
-        return None
+            ).format(name=player.name, count=mine), False
+        return None, False
 
 
 def listen_problem(error: OSError, listen: str, port: int) -> str:

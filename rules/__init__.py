@@ -3,7 +3,7 @@
 Standard library only, no I/O. `GAMES` maps stable ids to `Game` objects.
 """
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from importlib import import_module
 
 from rules.catalog import CATALOG
@@ -35,10 +35,16 @@ GAMES = GameRegistry()
 
 
 class UnknownGame(KeyError):
-    """No playable game has this id."""
+    """No playable game has this id: `game` is the id asked for, `known` the ids there are
+    (in the catalog's order), so that a screen says it in the player's language."""
+
+    def __init__(self, game: str, known: Sequence[str]) -> None:
+        super().__init__(game, tuple(known))
+        self.game = game
+        self.known = tuple(known)
 
     def __str__(self) -> str:
-        return str(self.args[0])
+        return "unknown-game " + str({"game": self.game, "known": list(self.known)})
 
 
 def get_game(game_id: str) -> Game:
@@ -46,8 +52,7 @@ def get_game(game_id: str) -> Game:
     try:
         return GAMES[game_id]
     except KeyError:
-        known = ", ".join(sorted(GAMES))
-        raise UnknownGame(f"unknown game {game_id!r} (playable: {known})") from None
+        raise UnknownGame(game_id, tuple(GAMES)) from None
 
 
 __all__ = [

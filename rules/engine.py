@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.events import EventHistory
-from rules.names import MAX_NAME_CELLS, name_problem, normal_name, quoted
+from rules.names import MAX_NAME_CELLS, name_problem, normal_name
 from rules.state_codec import StateCodec
 
 JSON = Any
@@ -45,7 +45,22 @@ class IllegalAction(ValueError):
 
 
 class SetupError(ValueError):
-    """A new game cannot be set up with these players, options or deck."""
+    """A new game cannot be set up with these players, options or deck.
+
+    As with IllegalAction, `code` names what is wrong and `fields` the facts it names
+    (names, counts, a bad value as its `repr` in "given"), so that a screen says it in
+    the player's language. The contract's codes: "player-count" (game id, least, most,
+    given), "name-empty", "name-unprintable" (name), "name-too-long" (name, most),
+    "same-name" (name), "name-refused" (name, problem: a `rules.names.NameProblem` code,
+    and that problem's fields), "option-value" (option, choices), "unknown-option"
+    (option, game id) and "seed-not-integer" (given); each game documents its own codes
+    beside its setup.
+    """
+
+    def __init__(self, code: str, **fields: JSON) -> None:
+        super().__init__(code if not fields else f"{code} {fields}")
+        self.code = code
+        self.fields = fields
 
 
 @dataclass(frozen=True)
@@ -91,10 +106,10 @@ class Game(ABC):
             if opt.choices and not any(
                 type(value) is type(choice) and value == choice for choice in opt.choices
             ):
-                raise SetupError(f"option {opt.name!r} must be one of {list(opt.choices)}")
+                raise SetupError("option-value", option=opt.name, choices=list(opt.choices))
             resolved[opt.name] = value
         if given:
-            raise SetupError(f"unknown option {sorted(given)[0]!r} for {self.title}")
+            raise SetupError("unknown-option", option=sorted(given)[0], game=self.id)
         return resolved
 
     def check_players(self, players: Sequence[str]) -> list[str]:
@@ -106,15 +121,15 @@ class Game(ABC):
         self._check_count(names)
         for name in names:
             if not name:
-                raise SetupError("player names must not be empty")
+                raise SetupError("name-empty")
             if not name.isprintable():
-                raise SetupError(f"player name {quoted(name)} has control characters")
+                raise SetupError("name-unprintable", name=name)
             if len(name) > MAX_STORED_NAME:
-                raise SetupError(f"player name {quoted(name)} is too long")
+                raise SetupError("name-too-long", name=name, most=MAX_STORED_NAME)
         lowered = [n.casefold() for n in names]
         for i, name in enumerate(lowered):
             if name in lowered[:i]:
-                raise SetupError(f"two players are called {names[i]!r}")
+                raise SetupError("same-name", name=names[i])
         return names
 
     def check_new_players(self, players: Sequence[str]) -> list[str]:
@@ -125,14 +140,17 @@ class Game(ABC):
         for name in names:
             problem = name_problem(name) if name else None
             if problem:
-                raise SetupError(f"player name {quoted(name)} is refused: {problem}")
+                raise SetupError("name-refused", name=name, problem=problem.code, **problem.fields)
         return self.check_players(names)
 
     def _check_count(self, names: Sequence[str]) -> None:
         if not self.min_players <= len(names) <= self.max_players:
             raise SetupError(
-                f"{self.title} needs {self.min_players} to {self.max_players} players, "
-                f"not {len(names)}"
+                "player-count",
+                game=self.id,
+                least=self.min_players,
+                most=self.max_players,
+                given=len(names),
             )
 
     def older_rules(self, version: int) -> dict[str, JSON] | None:

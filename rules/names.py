@@ -11,6 +11,7 @@ newer Unicode version widens can never break a row.
 from __future__ import annotations
 
 import unicodedata
+from dataclasses import dataclass, field
 
 MAX_NAME_CELLS = 24
 """A name is at most this many terminal cells wide, so every table can show it whole."""
@@ -60,29 +61,37 @@ def normal_name(text: str) -> str:
     return unicodedata.normalize("NFKC", plain).strip()
 
 
-def name_problem(name: str) -> str | None:
-    """Why `name` (already normal, see `normal_name`) cannot be a player's name, in a few
-    words, or None if it can."""
+@dataclass(frozen=True)
+class NameProblem:
+    """Why a name cannot be a player's: `code` names the rule it breaks ("empty",
+    "invisible-character", "unprintable-character", "nothing-visible", "begins-with-mark",
+    "piled-marks", "too-wide") and `fields` the facts it names (`character` as `describe`
+    gives it, `most`, `width`)."""
+
+    code: str
+    fields: dict[str, str | int] = field(default_factory=dict)
+
+
+def name_problem(name: str) -> NameProblem | None:
+    """Why `name` (already normal, see `normal_name`) cannot be a player's name, or None
+    if it can."""
     if not name:
-        return "it is empty"
+        return NameProblem("empty")
     hidden = next((ch for ch in name if is_invisible(ch)), None)
     if hidden is not None:
-        return f"it has an invisible character ({describe(hidden)})"
+        return NameProblem("invisible-character", {"character": describe(hidden)})
     if not name.isprintable():
         odd = next(ch for ch in name if not ch.isprintable())
-        return f"it has a character that is not printable text ({describe(odd)})"
+        return NameProblem("unprintable-character", {"character": describe(odd)})
     if not any(unicodedata.category(ch)[0] in VISIBLE for ch in name):
-        return "nothing in it is visible: it is only spaces or combining marks"
+        return NameProblem("nothing-visible")
     if is_mark(name[0]):
-        return "it begins with a combining mark, which has no letter to sit on"
+        return NameProblem("begins-with-mark")
     if longest_mark_run(unicodedata.normalize("NFD", name)) > MAX_MARKS:
-        return f"it piles more than {MAX_MARKS} combining marks on one letter"
+        return NameProblem("piled-marks", {"most": MAX_MARKS})
     width = cells(name)
     if width > MAX_NAME_CELLS:
-        return (
-            f"it is {width} columns wide on screen, more than {MAX_NAME_CELLS} "
-            "(a wide letter takes two)"
-        )
+        return NameProblem("too-wide", {"width": width, "most": MAX_NAME_CELLS})
     return None
 
 

@@ -34,6 +34,20 @@ in `RefusalCode`) with the facts it names as fields:
 - "no-match": `card` (worth `value`) does not match the grid: `needs` lists each cell
   whose stone shows another symbol (`cell`, the `symbol` it needs, the one it `shows`).
 - "not-legal": any other action that is not among the legal ones.
+
+A game that cannot be set up raises SetupError with a code of the contract
+(rules.engine) or one of these:
+
+- "start-not-seat": the start is none of the `seats` (`given`).
+- "edition-unknown": there is no such deck edition (`given`; there are `editions`).
+- "stones-not-grid": staged `stones` are not a list of `cells` (up, down) pairs.
+- "stone-not-pair": the stone at `cell` is not an (up, down) pair of symbols (`given`).
+- "stone-sides": at `cell`, `up` and `down` are not the two sides of one stone.
+- "stones-count": there are `given` stones of `sides`; the game has `count`.
+- "deck-not-ids": a staged `deck` is not a list of card ids from `low` to `high`.
+- "deck-unknown-id": it holds something that is no card id (`given`).
+- "deck-card-repeated": it holds `card` `count` times.
+- "deck-too-small": it has `cards` cards; `players` players need at least `least`.
 """
 
 from __future__ import annotations
@@ -667,7 +681,7 @@ def final_scores(scored: Sequence[Sequence[int]]) -> list[int]:
 def _staged_stones(stones: Any) -> tuple[Stone, ...]:
     """A checked explicit grid: 9 (up, down) pairs, which together are the game's stones."""
     if isinstance(stones, str | bytes) or not isinstance(stones, Sequence) or len(stones) != CELLS:
-        raise SetupError("stones must be a list of 9 (up, down) pairs such as ('sun', 'moon')")
+        raise SetupError("stones-not-grid", cells=CELLS)
     grid = []
     for cell, stone in enumerate(stones):
         if (
@@ -676,35 +690,33 @@ def _staged_stones(stones: Any) -> tuple[Stone, ...]:
             or len(stone) != 2
             or not all(isinstance(side, str) and side in OTHER_SIDE for side in stone)
         ):
-            raise SetupError(f"stone {cell} must be an (up, down) pair of symbols, not {stone!r}")
+            raise SetupError("stone-not-pair", cell=cell, given=repr(stone))
         up, down = stone
         if OTHER_SIDE[up] != down:
-            raise SetupError(f"stone {cell}: {up} and {down} are not the two sides of one stone")
+            raise SetupError("stone-sides", cell=cell, up=up, down=down)
         grid.append((up, down))
     kinds = Counter(stone_kind(stone) for stone in grid)
     for sides, count in zip(STONE_SIDES, STONE_COUNTS, strict=True):
         if kinds[sides] != count:
-            raise SetupError(
-                f"stones hold {kinds[sides]} {'/'.join(sides)} stones; the game has {count}"
-            )
+            raise SetupError("stones-count", sides=list(sides), given=kinds[sides], count=count)
     return tuple(grid)
 
 
 def _staged_deck(deck: Any, players: int, cards: range) -> tuple[int, ...]:
     """A checked explicit draw order: distinct ids of the edition's `cards`, at least 4
     per player (solo: 1)."""
-    ids = f"{cards.start} to {cards.stop - 1}"
+    low, high = cards.start, cards.stop - 1
     if isinstance(deck, str | bytes) or not isinstance(deck, Sequence):
-        raise SetupError(f"deck must be a list of card ids from {ids}, the top card first")
+        raise SetupError("deck-not-ids", low=low, high=high)
     for card in deck:
         if type(card) is not int or card not in cards:
-            raise SetupError(f"deck holds {card!r}, which is not a card id ({ids})")
+            raise SetupError("deck-unknown-id", given=repr(card), low=low, high=high)
     for card, count in Counter(deck).items():
         if count > 1:
-            raise SetupError(f"deck holds card {card} {count} times")
+            raise SetupError("deck-card-repeated", card=card, count=count)
     least = 1 if players == 1 else HAND_SIZE * players
     if len(deck) < least:
-        raise SetupError(f"deck has {len(deck)} cards; {players} players need at least {least}")
+        raise SetupError("deck-too-small", cards=len(deck), players=players, least=least)
     return tuple(deck)
 
 
@@ -774,15 +786,15 @@ class ShiftingStones(Game):
         names = self.check_players(players)
         self.resolve_options(options)
         if type(seed) is not int:
-            raise SetupError(f"seed must be an integer, not {seed!r}")
+            raise SetupError("seed-not-integer", given=repr(seed))
         n = len(names)
         rng = random.Random(seed)
         if start is None:
             start = rng.randrange(n)
         elif type(start) is not int or not 0 <= start < n:
-            raise SetupError(f"start must be a seat from 0 to {n - 1}, not {start!r}")
+            raise SetupError("start-not-seat", seats=list(range(n)), given=repr(start))
         if type(edition) is not int or edition not in EDITIONS:
-            raise SetupError(f"edition must be one of {sorted(EDITIONS)}, not {edition!r}")
+            raise SetupError("edition-unknown", editions=sorted(EDITIONS), given=repr(edition))
         grid = _random_stones(rng) if stones is None else _staged_stones(stones)
         ids = EDITIONS[edition]
         cards = _random_deck(rng, n == 1, ids) if deck is None else _staged_deck(deck, n, ids)

@@ -40,6 +40,16 @@ The engine says what happened as data (`ThreeByThreeEvent`, `EndReason`,
 - "does-not-fit": `cards` do not fit on `top`, the pile's top card.
 - "can-play": `seat` can play, so it may not take the pile.
 - "not-legal": any other action that is not among the legal ones.
+
+A game that cannot be set up raises SetupError with a code of the contract
+(rules.engine) or one of these:
+
+- "dealer-not-seat": the dealer is none of the `seats` (`given`).
+- "deck-not-list": a staged `deck` is not a list of cards.
+- "deck-unknown-card": it holds something that is no card (`given`).
+- "deck-card-too-often": it holds `card` `count` times, but `players` players use
+  `decks` decks.
+- "deck-too-small": it has `cards` cards; `players` players need at least `least`.
 """
 
 from __future__ import annotations
@@ -601,22 +611,19 @@ def _next_seat(state: ThreeByThreeState, seat: int) -> int:
 def _staged_deck(deck: Any, players: int, decks: int) -> tuple[list[str], tuple[str, ...]]:
     """A checked explicit deck and the cards of the full deck(s) it leaves out."""
     if isinstance(deck, str | bytes) or not isinstance(deck, Sequence):
-        raise SetupError("deck must be a list of cards such as ['TH', '7C']")
+        raise SetupError("deck-not-list")
     cards = list(deck)
     for card in cards:
         if not isinstance(card, str) or card not in SORT_KEY:
-            raise SetupError(f"deck holds {card!r}, which is not a card (e.g. 'TH', '7C', 'AS')")
+            raise SetupError("deck-unknown-card", given=repr(card))
     counts = Counter(cards)
     for card, count in counts.items():
         if count > decks:
-            deck_words = "one deck" if decks == 1 else f"{decks} decks"
             raise SetupError(
-                f"deck holds {card} {count} times, but {players} players use {deck_words}"
+                "deck-card-too-often", card=card, count=count, players=players, decks=decks
             )
     if len(cards) < 9 * players:
-        raise SetupError(
-            f"deck has {len(cards)} cards; {players} players need at least {9 * players}"
-        )
+        raise SetupError("deck-too-small", cards=len(cards), players=players, least=9 * players)
     left_out = Counter(dict.fromkeys(FULL_DECK, decks)) - counts
     return cards, tuple(sort_cards(left_out.elements()))
 
@@ -656,14 +663,14 @@ class ThreeByThree(Game):
         names = self.check_players(players)
         self.resolve_options(options)
         if type(seed) is not int:
-            raise SetupError(f"seed must be an integer, not {seed!r}")
+            raise SetupError("seed-not-integer", given=repr(seed))
         n = len(names)
         decks = 1 if n <= 5 else 2
         rng = random.Random(seed)
         if dealer is None:
             dealer = rng.randrange(n)
         elif type(dealer) is not int or not 0 <= dealer < n:
-            raise SetupError(f"dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
+            raise SetupError("dealer-not-seat", seats=list(range(n)), given=repr(dealer))
         if deck is None:
             cards = list(FULL_DECK) * decks
             rng.shuffle(cards)

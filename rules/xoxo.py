@@ -29,6 +29,22 @@ with the refused cell as `x` and `y` where there is one:
 - "not-touching": a tile goes next to one that lies (orthogonally).
 - "too-wide", "too-tall": the layout would grow beyond 3 (`width` or `height`: to what).
 - "not-legal": any other placement that is not among the legal ones.
+
+A game that cannot be set up raises SetupError with a code of the contract
+(rules.engine) or, for a staged deal, one of these:
+
+- "tiles-not-list": `tiles` is not a list of tile codes (all `tiles` of them).
+- "tiles-unknown": it holds something that is no tile code (`given`).
+- "tiles-repeated": it holds `tile` `count` times.
+- "tiles-missing": it leaves tiles out (`missing`; there are `tiles`).
+- "targets-not-list": `targets` is not a list per seat.
+- "targets-count": it holds `given` lists, not one per seat (`seats`).
+- "targets-seat-not-list": the targets of `seat` are not a list (`given`).
+- "targets-seat-count": with `players` players each seat has `each` targets, `seat`
+  has `given`.
+- "target-unknown": something that is no target value (`given`).
+- "target-twice": `target` is dealt twice.
+- "start-not-seat": the start is none of the `seats` (`given`).
 """
 
 from __future__ import annotations
@@ -522,19 +538,17 @@ def _by_kind(values: Iterable[str]) -> tuple[str, ...]:
 def _staged_tiles(tiles: Any) -> list[str]:
     """A checked explicit tile order: all 48 tiles, each once."""
     if isinstance(tiles, str | bytes) or not isinstance(tiles, Sequence):
-        raise SetupError("tiles must be a list of all 48 tile codes such as 'ROS'")
+        raise SetupError("tiles-not-list", tiles=len(ALL_TILES))
     order = list(tiles)
     for tile in order:
         if not isinstance(tile, str) or tile not in TILE_PARTS:
-            raise SetupError(
-                f"tiles holds {tile!r}, which is not a tile (colour RYGB, shape OXST, face HSAU)"
-            )
+            raise SetupError("tiles-unknown", given=repr(tile))
     for tile, count in Counter(order).items():
         if count > 1:
-            raise SetupError(f"tiles holds {tile} {count} times")
+            raise SetupError("tiles-repeated", tile=tile, count=count)
     if len(order) != len(ALL_TILES):
         missing = sorted(set(ALL_TILES) - set(order), key=ALL_TILES.index)
-        raise SetupError(f"tiles must hold all 48 tiles; missing: {' '.join(missing)}")
+        raise SetupError("tiles-missing", tiles=len(ALL_TILES), missing=missing)
     return order
 
 
@@ -542,24 +556,23 @@ def _staged_targets(targets: Any, players: int) -> list[tuple[str, ...]]:
     """Checked explicit targets: a list per seat of the right length, each value once."""
     each = TARGET_COUNT[players]
     if isinstance(targets, str | bytes) or not isinstance(targets, Sequence):
-        raise SetupError("targets must be a list per seat of target values such as 'red'")
+        raise SetupError("targets-not-list")
     if len(targets) != players:
-        raise SetupError(f"targets must hold one list per seat ({players}), not {len(targets)}")
+        raise SetupError("targets-count", seats=players, given=len(targets))
     seen: set[str] = set()
     dealt = []
     for seat, values in enumerate(targets):
         if isinstance(values, str | bytes) or not isinstance(values, Sequence):
-            raise SetupError(f"targets of seat {seat} must be a list of values, not {values!r}")
+            raise SetupError("targets-seat-not-list", seat=seat, given=repr(values))
         if len(values) != each:
             raise SetupError(
-                f"with {players} players each seat has {each} targets; "
-                f"seat {seat} has {len(values)}"
+                "targets-seat-count", players=players, each=each, seat=seat, given=len(values)
             )
         for value in values:
             if value not in KIND_OF:
-                raise SetupError(f"{value!r} is not a target value (e.g. 'red', 'circle', 'sad')")
+                raise SetupError("target-unknown", given=repr(value))
             if value in seen:
-                raise SetupError(f"target {value} is dealt twice")
+                raise SetupError("target-twice", target=value)
             seen.add(value)
         dealt.append(_by_kind(values))
     return dealt
@@ -602,7 +615,7 @@ class Xoxo(Game):
         names = self.check_players(players)
         self.resolve_options(options)
         if type(seed) is not int:
-            raise SetupError(f"seed must be an integer, not {seed!r}")
+            raise SetupError("seed-not-integer", given=repr(seed))
         n = len(names)
         rng = random.Random(seed)
         order = list(ALL_TILES)
@@ -619,7 +632,7 @@ class Xoxo(Game):
             dealt = _staged_targets(targets, n)
         if start is not None:
             if type(start) is not int or not 0 <= start < n:
-                raise SetupError(f"start must be a seat from 0 to {n - 1}, not {start!r}")
+                raise SetupError("start-not-seat", seats=list(range(n)), given=repr(start))
             first = start
         k = STACK_SIZE[n]
         used = {value for seat_values in dealt for value in seat_values}

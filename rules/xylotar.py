@@ -92,6 +92,14 @@ fields, seats as ints, cards as strings); a peek names the peeked values only in
 peeker's own log. `summary` gives the save list `XylotarFacts` (players by name), and
 `result`'s "reason" is a `XylotarReason`. A refused action raises `IllegalAction` with
 one of the codes of `RefusalCode` and its fields.
+
+A game that cannot be set up raises SetupError with a code of the contract
+(rules.engine) or one of these:
+
+- "dealer-not-seat": the dealer is none of the `seats` that deal (`given`).
+- "deal-not-hands": a staged `deal` is not a list of `hands` hands.
+- "hand-size": the hand of `seat` has `cards` cards, not `size`.
+- "deal-cards": the hands do not hold each of the `cards` cards in play once.
 """
 
 from __future__ import annotations
@@ -462,11 +470,13 @@ class LogEntry(TypedDict):
 
 
 class SortingFacts(TypedDict):
-    """Round `round`: the hand of `holder` is being sorted."""
+    """Round `round`: the hand of `holder` is being sorted; `side` when that is a side
+    player's, named as `seat_names` names it."""
 
     phase: Literal["sort"]
     round: int
     holder: str
+    side: bool
 
 
 class PlayingFacts(TypedDict):
@@ -759,7 +769,7 @@ class Xylotar(Game):
         names = self.check_players(players)
         resolved = self.resolve_options(options)
         if type(seed) is not int:
-            raise SetupError(f"seed must be an integer, not {seed!r}")
+            raise SetupError("seed-not-integer", given=repr(seed))
         seat_names = self.seat_names(names)
         n = len(seat_names)
         dealers = (0, 2) if len(names) == 2 else tuple(range(n))
@@ -767,7 +777,7 @@ class Xylotar(Game):
         if dealer is None:
             dealer = rng.choice(dealers)
         elif type(dealer) is not int or dealer not in dealers:
-            raise SetupError(f"dealer must be one of the seats {list(dealers)}, not {dealer!r}")
+            raise SetupError("dealer-not-seat", seats=list(dealers), given=repr(dealer))
 
         state = XylotarState.__new__(XylotarState)
         state.players = tuple(names)
@@ -1029,7 +1039,13 @@ class Xylotar(Game):
             assert state.winner is not None
             facts = {"phase": "over", "winner": names[state.winner]}
         elif state.phase == SORT:
-            facts = {"phase": "sort", "round": state.round, "holder": names[state.jobs[0][1]]}
+            holder = state.jobs[0][1]
+            facts = {
+                "phase": "sort",
+                "round": state.round,
+                "holder": names[holder],
+                "side": holder in state.sides,
+            }
         else:
             facts = {
                 "phase": "play",
@@ -1119,14 +1135,14 @@ def _staged_deal(deal: Any, seats: int) -> list[tuple[str, ...]]:
     """A checked explicit deal: one hand per seat, together exactly the cards in play."""
     cards = deck_for(seats)
     if isinstance(deal, str | bytes) or not isinstance(deal, Sequence) or len(deal) != seats:
-        raise SetupError(f"deal must be a list of {seats} hands")
+        raise SetupError("deal-not-hands", hands=seats)
     hands = [tuple(hand) for hand in deal]
     size = len(cards) // seats
     for seat, hand in enumerate(hands):
         if len(hand) != size:
-            raise SetupError(f"hand {seat} has {len(hand)} cards, not {size}")
+            raise SetupError("hand-size", seat=seat, cards=len(hand), size=size)
     if Counter(card for hand in hands for card in hand) != Counter(cards):
-        raise SetupError(f"the hands must hold each of the {len(cards)} cards in play once")
+        raise SetupError("deal-cards", cards=len(cards))
     return hands
 
 

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from saves import seated, wal
-from saves.errors import SaveError
+from saves.errors import N_, Message, SaveError
 from saves.visible import visible
 
 FILENAME = "hotseat.db"
@@ -140,7 +140,7 @@ class Database:
         self.path = root / FILENAME
         self._db: sqlite3.Connection | None = None
         self._held: wal.Held | None = None
-        self._notices: list[str] = []
+        self._notices: list[Message] = []
 
     def exists(self) -> bool:
         return self._db is not None or os.path.lexists(self.path)
@@ -153,7 +153,7 @@ class Database:
                 self._db = self._connect()
         return self._db
 
-    def notices(self) -> list[str]:
+    def notices(self) -> list[Message]:
         """What opening the database did beside it (a foreign log moved aside), one line
         each, once."""
         told, self._notices = self._notices, []
@@ -168,8 +168,9 @@ class Database:
             self._held = None
 
     @contextlib.contextmanager
-    def errors(self, doing: str = "") -> Iterator[None]:
-        """Turn sqlite3 and OS errors inside into one-line SaveErrors."""
+    def errors(self, doing: str | Message = "") -> Iterator[None]:
+        """Turn sqlite3 and OS errors inside into one-line SaveErrors, said as failures of
+        `doing` (a marked template or a message: "cannot save") when given."""
         try:
             yield
         except SaveError:
@@ -177,10 +178,14 @@ class Database:
         except sqlite3.Error as err:
             raise SaveError(self.explain(err, doing)) from None
         except OSError as err:
-            raise SaveError(f"cannot write saves in {self.root}: {err.strerror or err}") from None
+            raise SaveError(
+                N_("cannot write saves in {folder}: {reason}"),
+                folder=self.root,
+                reason=err.strerror or str(err),
+            ) from None
 
     @contextlib.contextmanager
-    def transaction(self, doing: str = "") -> Iterator[sqlite3.Connection]:
+    def transaction(self, doing: str | Message = "") -> Iterator[sqlite3.Connection]:
         """A write transaction (BEGIN IMMEDIATE ... COMMIT); rolled back on any error. One
         that changed rows also rewrites the stamp (saves/wal.py)."""
         db = self.db
@@ -202,7 +207,7 @@ class Database:
         """Copy what the write-ahead log holds into the database file without waiting for
         anyone (a passive checkpoint), so the next commit starts the log afresh and a
         terminal killed later leaves a short log to recover."""
-        with self.errors("cannot copy the log into the database"):
+        with self.errors(N_("cannot copy the log into the database")):
             self.db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
 
     def data_version(self) -> int:
@@ -210,27 +215,45 @@ class Database:
         with self.errors():
             return int(self.db.execute("PRAGMA data_version").fetchone()[0])
 
-    def explain(self, err: sqlite3.Error, doing: str = "") -> str:
-        """A one-line message for a sqlite3 error, naming the file."""
+    def explain(self, err: sqlite3.Error, doing: str | Message = "") -> Message:
+        """A one-line message for a sqlite3 error, naming the file (after `doing`, when
+        given)."""
+        problem = self._problem(err)
+        if not doing:
+            return problem
+        return Message(N_("{doing}: {problem}"), doing=Message(doing), problem=problem)
+
+    def _problem(self, err: sqlite3.Error) -> Message:
         text = str(err).lower()
-        where = f"{self.path}"
-        prefix = f"{doing}: " if doing else ""
+        path = self.path
         if "could not decode" in text:
-            return f"{prefix}{where} is damaged (a stored text is not UTF-8); it was left as it is"
-        if "not a database" in text or "file is encrypted" in text:
-            return f"{prefix}{where} is not a hotseat database; it was left as it is"
-        if "malformed" in text or "corrupt" in text or "disk i/o" in text:
-            return f"{prefix}{where} is damaged ({err}); it was left as it is"
-        if "locked" in text or "busy" in text:
-            return (
-                f"{prefix}{where} is locked by another program "
-                f"(waited {BUSY_TIMEOUT_MS // 1000} s); nothing was changed"
+            return Message(
+                N_("{path} is damaged (a stored text is not UTF-8); it was left as it is"),
+                path=path,
             )
+        if "not a database" in text or "file is encrypted" in text:
+            return Message(N_("{path} is not a hotseat database; it was left as it is"), path=path)
+        if "malformed" in text or "corrupt" in text or "disk i/o" in text:
+            return Message(
+                N_("{path} is damaged ({error}); it was left as it is"), path=path, error=str(err)
+            )
+        if "locked" in text or "busy" in text:
+            return self._locked()
         if "readonly" in text or "read-only" in text or "unable to open" in text:
-            return f"{prefix}cannot write saves in {self.root}: the folder or file is read-only"
+            return Message(
+                N_("cannot write saves in {folder}: the folder or file is read-only"),
+                folder=self.root,
+            )
         if "full" in text:
-            return f"{prefix}the disk is full: {where} was not changed"
-        return f"{prefix}{where}: {visible(str(err))}"
+            return Message(N_("the disk is full: {path} was not changed"), path=path)
+        return Message(N_("{source}: {problem}"), source=path, problem=visible(str(err)))
+
+    def _locked(self) -> Message:
+        return Message(
+            N_("{path} is locked by another program (waited {seconds} s); nothing was changed"),
+            path=self.path,
+            seconds=BUSY_TIMEOUT_MS // 1000,
+        )
 
     def _connect(self) -> sqlite3.Connection:
         _make_folder(self.root)
@@ -238,16 +261,15 @@ class Database:
             with wal.opening(self.root, BUSY_TIMEOUT_MS / 1000):
                 return self._open()
         except wal.FolderBusy:
-            raise SaveError(
-                f"{self.path} is locked by another program "
-                f"(waited {BUSY_TIMEOUT_MS // 1000} s); nothing was changed"
-            ) from None
+            raise SaveError(self._locked()) from None
 
     def _open(self) -> sqlite3.Connection:
         """Connect, once the files beside the database are known to be its own, and bring
         the schema up to date."""
         if os.path.lexists(self.path) and not os.path.isfile(self.path):
-            raise SaveError(f"{self.path} is not a hotseat database (not a regular file)")
+            raise SaveError(
+                N_("{path} is not a hotseat database (not a regular file)"), path=self.path
+            )
         if wal.present(self.path) and not wal.in_use(self.path):
             strays = wal.strays(self.path, self._file_mark)
             if strays:
@@ -273,7 +295,11 @@ class Database:
             self._migrate(db)
             mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
             if str(mode).lower() != "wal":
-                raise SaveError(f"{self.path}: cannot use a write-ahead log here ({mode})")
+                raise SaveError(
+                    N_("{path}: cannot use a write-ahead log here ({mode})"),
+                    path=self.path,
+                    mode=mode,
+                )
             db.execute(f"PRAGMA synchronous = {SYNCHRONOUS}")
             db.execute("PRAGMA foreign_keys = ON")
         except BaseException:
@@ -302,14 +328,21 @@ class Database:
         ours = int(db.execute("PRAGMA application_id").fetchone()[0]) == APPLICATION_ID
         if ours and version > SCHEMA_VERSION:
             raise SaveError(
-                f"{self.path} was written by a newer hotseat (database version {version}, "
-                f"this one knows up to {SCHEMA_VERSION}); it was left as it is"
+                N_(
+                    "{path} was written by a newer hotseat (database version {version}, "
+                    "this one knows up to {known}); it was left as it is"
+                ),
+                path=self.path,
+                version=version,
+                known=SCHEMA_VERSION,
             )
         if ours and version >= STAMPED_VERSION:
             return version
         if not ours and 0 <= version < STAMPED_VERSION and _tables(db) == _schema(version):
             return version
-        raise SaveError(f"{self.path} is another program's database; it was left as it is")
+        raise SaveError(
+            N_("{path} is another program's database; it was left as it is"), path=self.path
+        )
 
     def _migrate(self, db: sqlite3.Connection) -> None:
         if self._check_version(db) == SCHEMA_VERSION:
@@ -366,7 +399,7 @@ def _make_folder(root: Path) -> None:
     if root.is_dir():
         return
     if os.path.lexists(root):
-        raise SaveError(f"cannot write saves in {root}: it is not a folder")
+        raise SaveError(N_("cannot write saves in {folder}: it is not a folder"), folder=root)
     root.parent.mkdir(parents=True, exist_ok=True)
     with contextlib.suppress(FileExistsError):
         os.mkdir(root, 0o700)

@@ -11,8 +11,8 @@ from typing import Any
 
 from rules import Game
 from saves.checkpoint import checkpoint_due
-from saves.errors import DamagedSave, SaveError
-from saves.record import SaveRecord, decode, encode, summarize
+from saves.errors import N_, DamagedSave, Message, SaveError, ngettext
+from saves.record import SaveRecord, decode, encode, not_a_save, summarize
 from saves.replay import replay
 from saves.store import SaveStore
 
@@ -74,7 +74,7 @@ def _stem(path: Path) -> str:
     return path.name[: -len(".json")] if path.name.endswith(".json") else path.name
 
 
-def import_old_saves(store: SaveStore) -> str | None:
+def import_old_saves(store: SaveStore) -> Message | None:
     """Import the `*.json` saves of an old save folder, once; a one-line report or None.
 
     The files are left as they are. Each is tried once: one that fails is named
@@ -87,7 +87,7 @@ def import_old_saves(store: SaveStore) -> str | None:
         _no_old_saves(store)
         return None
     database = store.database
-    with database.errors("cannot import old saves"):
+    with database.errors(N_("cannot import old saves")):
         done = database.db.execute("SELECT 1 FROM meta WHERE key = ?", (OLD_SAVES_DONE,)).fetchone()
         if done:
             return None
@@ -106,14 +106,31 @@ def import_old_saves(store: SaveStore) -> str | None:
         if name is not None:
             imported += 1
             _checkpoint(store, _key(store, name), record, game, state)
-    with database.transaction("cannot import old saves") as db:
+    with database.transaction(N_("cannot import old saves")) as db:
         db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (OLD_SAVES_DONE, "1"))
-    report = f"imported {imported} old save file(s) from {store.root} into {database.path.name}"
-    report += " (the .json files are left as they were)"
-    if failed:
-        shown = ", ".join(failed[:3]) + (" ..." if len(failed) > 3 else "")
-        report += f"; {len(failed)} could not be imported ({shown}): try hotseat import FILE"
-    return report
+    report = Message(
+        ngettext(
+            "imported {count} old save file from {folder} into {database} "
+            "(the .json files are left as they were)",
+            "imported {count} old save files from {folder} into {database} "
+            "(the .json files are left as they were)",
+            imported,
+        ),
+        folder=store.root,
+        database=database.path.name,
+    )
+    if not failed:
+        return report
+    shown = ", ".join(failed[:3]) + (" ..." if len(failed) > 3 else "")
+    failures = Message(
+        ngettext(
+            "{count} could not be imported ({files}): try hotseat import FILE",
+            "{count} could not be imported ({files}): try hotseat import FILE",
+            len(failed),
+        ),
+        files=shown,
+    )
+    return Message(N_("{report}; {failures}"), report=report, failures=failures)
 
 
 def in_save_folder(store: SaveStore, path: Path) -> bool:
@@ -158,13 +175,15 @@ def read_document(path: Path) -> bytes:
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     except OSError as err:
-        raise DamagedSave(f"{source}: cannot be read ({err.strerror})", path=path) from None
+        raise _unreadable(path, err) from None
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
-            raise DamagedSave(f"{source}: is a folder, not a save file", path=path)
+            raise DamagedSave(
+                N_("{source}: is a folder, not a save file"), source=source, path=path
+            )
         if not stat.S_ISREG(info.st_mode):
-            raise DamagedSave(f"{source}: is not a regular file", path=path)
+            raise DamagedSave(N_("{source}: is not a regular file"), source=source, path=path)
         if info.st_size > MAX_SIZE:
             raise _too_large(path, info.st_size)
         chunks = []
@@ -176,9 +195,15 @@ def read_document(path: Path) -> bytes:
                 raise _too_large(path, size)
         return b"".join(chunks)
     except OSError as err:
-        raise DamagedSave(f"{source}: cannot be read ({err.strerror})", path=path) from None
+        raise _unreadable(path, err) from None
     finally:
         os.close(fd)
+
+
+def _unreadable(path: Path, err: OSError) -> DamagedSave:
+    return DamagedSave(
+        N_("{source}: cannot be read ({reason})"), source=path.name, reason=err.strerror, path=path
+    )
 
 
 NOT_SAVES = frozenset({"players.json"})
@@ -200,6 +225,5 @@ def _old_files(root: Path) -> list[Path]:
 
 
 def _too_large(path: Path, size: int) -> DamagedSave:
-    return DamagedSave(
-        f"{path.name}: not a hotseat save (too large: {size / 2**20:.1f} MB)", path=path
-    )
+    reason = Message(N_("too large: {size:.1f} MB"), size=size / 2**20)
+    return not_a_save(path.name, reason, path=path)

@@ -7,7 +7,7 @@ import re
 import unicodedata
 
 from rules.names import MAX_MARKS, describe, is_invisible, is_mark, longest_mark_run
-from saves.errors import SaveError
+from saves.errors import N_, Message, SaveError
 
 MAX_LENGTH = 64
 RESERVED_ENDINGS = (".bak", ".lock", ".tmp")
@@ -24,11 +24,17 @@ PUNCTUATION = "_.-"
 def validate_save_name(name: object) -> str:
     """`name` itself if it is a valid save name; SaveError saying why not otherwise."""
     if not isinstance(name, str):
-        raise SaveError(f"{_show(name)} is not a valid save name: it must be text")
+        raise _invalid(name, Message(N_("it must be text")))
     reason = _problem(name)
-    if reason:
-        raise SaveError(f"{_show(name)} is not a valid save name: {reason}")
+    if reason is not None:
+        raise _invalid(name, reason)
     return name
+
+
+def _invalid(name: object, reason: Message) -> SaveError:
+    return SaveError(
+        N_("{name} is not a valid save name: {reason}"), name=_show(name), reason=reason
+    )
 
 
 def sanitize(base: str) -> str:
@@ -63,33 +69,36 @@ def _trim(name: str) -> str:
     return name
 
 
-def _problem(name: str) -> str | None:
+def _problem(name: str) -> Message | None:
     if not name:
-        return "it is empty"
+        return Message(N_("it is empty"))
     if len(name) > MAX_LENGTH:
-        return f"it is longer than {MAX_LENGTH} characters"
+        return Message(N_("it is longer than {most} characters"), most=MAX_LENGTH)
     if "/" in name or "\\" in name:
-        return "it must not contain a path separator"
+        return Message(N_("it must not contain a path separator"))
     if ".." in name:
-        return "it must not contain '..'"
+        return Message(N_("it must not contain '..'"))
     odd = next((ch for ch in name if is_invisible(ch) or not ch.isprintable()), None)
     if odd is not None:
-        return f"it has a character that does not print ({describe(odd)})"
+        return Message(
+            N_("it has a character that does not print ({character})"), character=describe(odd)
+        )
     if not _word(name[0]):
-        return "it must start with a letter or digit"
+        return Message(N_("it must start with a letter or digit"))
     if not all(_allowed(ch) for ch in name):
-        return "only letters, digits, '-', '_' and '.' are allowed"
+        return Message(N_("only letters, digits, '-', '_' and '.' are allowed"))
     if unicodedata.normalize("NFC", name) != name:
-        return "its accents are separate characters (write it in NFC form)"
+        return Message(N_("its accents are separate characters (write it in NFC form)"))
     if longest_mark_run(unicodedata.normalize("NFD", name)) > MAX_MARKS:
-        return f"it piles more than {MAX_MARKS} accents on one letter"
+        return Message(N_("it piles more than {most} accents on one letter"), most=MAX_MARKS)
     if name.endswith("."):
-        return "it must not end in '.'"
+        return Message(N_("it must not end in '.'"))
     for ending in RESERVED_ENDINGS:
         if name.lower().endswith(ending):
-            return f"it must not end in {ending!r}"
-    if name.split(".")[0].lower() in RESERVED_NAMES:
-        return f"{name.split('.')[0]!r} is a device name on Windows"
+            return Message(N_("it must not end in {ending}"), ending=repr(ending))
+    device = name.split(".")[0]
+    if device.lower() in RESERVED_NAMES:
+        return Message(N_("{device} is a device name on Windows"), device=repr(device))
     return None
 
 

@@ -10,11 +10,12 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any, TypeGuard
 
 from rules import JSON, Action, Game, get_game
 from rules.bots import DEFAULT_LEVEL, LEVELS
-from saves.errors import DamagedSave
+from saves.errors import ALONE, N_, DamagedSave, Message, SaveError, ngettext
 
 FORMAT = "hotseat-save"
 VERSION = 1
@@ -142,7 +143,7 @@ class SaveRecord:
         try:
             return _parse(data, source)
         except _Bad as bad:
-            raise DamagedSave(f"{source}: damaged save ({bad})") from None
+            raise damaged(source, bad) from None
 
 
 @dataclass
@@ -166,7 +167,19 @@ class Listing:
                 summary=_summary(data["summary"]),
             )
         except _Bad as bad:
-            raise DamagedSave(f"{source}: damaged save ({bad})") from None
+            raise damaged(source, bad) from None
+
+
+def damaged(source: object, reason: object) -> DamagedSave:
+    """The save `source` is damaged: `reason` (a message or a text) says how."""
+    return DamagedSave(N_("{source}: damaged save ({reason})"), source=source, reason=reason)
+
+
+def not_a_save(source: str, reason: Message, path: Path | None = None) -> DamagedSave:
+    """The file `source` (at `path`, when known) is not a save document: `reason` says why."""
+    return DamagedSave(
+        N_("{source}: not a hotseat save ({reason})"), source=source, reason=reason, path=path
+    )
 
 
 def summarize(game: Game, state: Any, moves: int) -> dict[str, JSON]:
@@ -195,23 +208,23 @@ def encode(record: SaveRecord) -> bytes:
 def decode(raw: bytes, source: str) -> SaveRecord:
     """The record in a file's bytes; raises DamagedSave with a one-line reason."""
     if not raw.strip():
-        raise DamagedSave(f"{source}: not a hotseat save (the file is empty)")
+        raise not_a_save(source, Message(N_("the file is empty")))
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise DamagedSave(f"{source}: not a hotseat save (not UTF-8 text)") from None
+        raise not_a_save(source, Message(N_("not UTF-8 text"))) from None
     try:
         data = strict_loads(text)
     except json.JSONDecodeError as err:
         truncated = err.pos >= len(text.rstrip()) or err.msg.startswith("Unterminated string")
         why = (
-            f"the file ends early at line {err.lineno}; truncated?"
+            N_("the file ends early at line {line}; truncated?")
             if truncated
-            else f"not valid JSON at line {err.lineno}"
+            else N_("not valid JSON at line {line}")
         )
-        raise DamagedSave(f"{source}: not a hotseat save ({why})") from None
+        raise not_a_save(source, Message(why, line=err.lineno)) from None
     except (ValueError, RecursionError):
-        raise DamagedSave(f"{source}: not a hotseat save (not valid JSON)") from None
+        raise not_a_save(source, Message(N_("not valid JSON"))) from None
     return SaveRecord.from_json(data, source)
 
 
@@ -231,29 +244,37 @@ def strict_loads(text: str) -> JSON:
     return _STRICT.decode(text)
 
 
-class _Bad(Exception):
+class _Bad(SaveError):
     """A field of the document has the wrong shape."""
 
 
 def _parse(data: JSON, source: str) -> SaveRecord:
     if not isinstance(data, dict):
-        raise DamagedSave(f"{source}: not a hotseat save (the JSON is {_kind(data)})")
+        raise not_a_save(source, Message(N_("the JSON is {kind}"), kind=_kind(data)))
     if data.get("format") != FORMAT:
-        raise DamagedSave(f"{source}: not a hotseat save (no {FORMAT!r} format marker)")
+        raise not_a_save(source, Message(N_("no {marker} format marker"), marker=repr(FORMAT)))
     version = data.get("version")
     if _is_int(version) and version > VERSION:
-        raise DamagedSave(f"{source}: saved by a newer hotseat (format version {version})")
+        raise DamagedSave(
+            N_("{source}: saved by a newer hotseat (format version {version})"),
+            source=source,
+            version=version,
+        )
     if version != VERSION or not _is_int(version):
-        raise DamagedSave(f"{source}: unknown save format version {version!r}")
+        raise DamagedSave(
+            N_("{source}: unknown save format version {version}"),
+            source=source,
+            version=repr(version),
+        )
     for key in data:
         if key not in _FIELDS:
-            raise _Bad(f"unexpected field {key!r}")
+            raise _Bad(N_("unexpected field {field}"), field=repr(key))
     for key in _FIELDS:
         if key not in data:
-            raise _Bad(f"field {key!r} is missing")
+            raise _Bad(N_("field {field} is missing"), field=repr(key))
     rules_version = _int(data, "rules_version")
     if rules_version < 1:
-        raise _Bad("rules_version must be 1 or more")
+        raise _Bad(N_("rules_version must be 1 or more"))
     return SaveRecord(
         game=_text(data, "game"),
         rules_version=rules_version,
@@ -270,57 +291,71 @@ def _parse(data: JSON, source: str) -> SaveRecord:
 
 
 def _players(value: JSON) -> list[PlayerSpec]:
-    if not isinstance(value, list) or not value:
-        raise _Bad(
-            "players must not be empty"
-            if value == []
-            else f"players must be a list, not {_kind(value)}"
-        )
+    if value == []:
+        raise _Bad(N_("players must not be empty"))
+    if not isinstance(value, list):
+        raise _not("players", N_("{field} must be a list, not {kind}"), value)
     players = []
     for i, entry in enumerate(value):
         where = f"players[{i}]"
         if not isinstance(entry, dict) or set(entry) != {"name", "kind", "level"}:
-            raise _Bad(f"{where} must be an object with name, kind and level")
+            raise _Bad(N_("{field} must be an object with name, kind and level"), field=where)
         kind = entry["kind"]
         if kind not in KINDS:
-            raise _Bad(f"{where}.kind must be 'human', 'computer' or 'remote', not {kind!r}")
+            raise _Bad(
+                N_("{field} must be 'human', 'computer' or 'remote', not {value}"),
+                field=f"{where}.kind",
+                value=repr(kind),
+            )
         level = _text(entry, "level", where)
         level = OLD_LEVELS.get(level, level)
         if level not in LEVELS:
-            raise _Bad(f"{where}.level must be {_choices(LEVELS)}, not {level!r}")
+            raise _Bad(
+                N_("{field} must be {choices}, not {value}"),
+                field=f"{where}.level",
+                choices=_choices(LEVELS),
+                value=repr(level),
+            )
         players.append(PlayerSpec(_text(entry, "name", where), kind, level))
     return players
 
 
-def _choices(words: tuple[str, ...]) -> str:
+def _choices(words: tuple[str, ...]) -> Message:
     """The words quoted for a message: 'easy' or 'normal'; 'a', 'b' or 'c'."""
     quoted = [repr(word) for word in words]
-    return " or ".join([", ".join(quoted[:-1]), quoted[-1]] if len(quoted) > 1 else quoted)
+    if len(quoted) == 1:
+        return Message(ALONE, problem=quoted[0])
+    return Message(N_("{items} or {last}"), items=", ".join(quoted[:-1]), last=quoted[-1])
+
+
+def _not(field: str, template: str, value: JSON) -> _Bad:
+    """Field `field` is not of the kind `template` says it must be (`value` is what it is)."""
+    return _Bad(template, field=field, kind=_kind(value))
 
 
 def _actions(value: JSON) -> list[tuple[int, JSON]]:
     if not isinstance(value, list):
-        raise _Bad(f"actions must be a list, not {_kind(value)}")
+        raise _not("actions", N_("{field} must be a list, not {kind}"), value)
     for k, pair in enumerate(value, 1):
         if not isinstance(pair, list) or len(pair) != 2:
-            raise _Bad(f"move {k} must be a [seat, action] pair")
+            raise _Bad(N_("move {number} must be a [seat, action] pair"), number=k)
     return [(seat, data) for seat, data in value]
 
 
 def _summary(value: JSON) -> dict[str, JSON]:
     if not isinstance(value, dict):
-        raise _Bad(f"summary must be an object, not {_kind(value)}")
+        raise _not("summary", N_("{field} must be an object, not {kind}"), value)
     turn = value.get("turn")
     if turn is not None and not isinstance(turn, str):
-        raise _Bad(f"summary.turn must be a name or null, not {_kind(turn)}")
+        raise _not("summary.turn", N_("{field} must be a name or null, not {kind}"), turn)
     if "facts" in value:
         if not isinstance(value["facts"], dict):
-            raise _Bad(f"summary.facts must be an object, not {_kind(value['facts'])}")
+            raise _not("summary.facts", N_("{field} must be an object, not {kind}"), value["facts"])
     else:
         _text(value, "status", "summary", allow_empty=True)
     _int(value, "moves", "summary")
     if not isinstance(value.get("over"), bool):
-        raise _Bad("summary.over must be true or false")
+        raise _Bad(N_("{field} must be true or false"), field="summary.over")
     return value
 
 
@@ -328,9 +363,9 @@ def _text(data: dict[str, JSON], key: str, where: str = "", allow_empty: bool = 
     value = data.get(key)
     name = f"{where}.{key}" if where else key
     if not isinstance(value, str):
-        raise _Bad(f"{name} must be text, not {_kind(value)}")
+        raise _not(name, N_("{field} must be text, not {kind}"), value)
     if not allow_empty and not value.strip():
-        raise _Bad(f"{name} must not be empty")
+        raise _Bad(N_("{field} must not be empty"), field=name)
     return value
 
 
@@ -338,7 +373,7 @@ def _int(data: dict[str, JSON], key: str, where: str = "") -> int:
     value = data.get(key)
     if not _is_int(value):
         name = f"{where}.{key}" if where else key
-        raise _Bad(f"{name} must be a whole number, not {_kind(value)}")
+        raise _not(name, N_("{field} must be a whole number, not {kind}"), value)
     return value
 
 
@@ -357,19 +392,26 @@ def _seed(value: JSON | bytes) -> int:
     if isinstance(value, bytes):
         seed = int.from_bytes(value, "big") if len(value) <= SEED_BYTES else 0
         if seed < INTEGER_LIMIT or value[0] == 0:
-            raise _Bad(f"seed must be a whole number, not a blob of {len(value)} bytes")
+            raise _Bad(
+                ngettext(
+                    "{field} must be a whole number, not a blob of {count} byte",
+                    "{field} must be a whole number, not a blob of {count} bytes",
+                    len(value),
+                ),
+                field="seed",
+            )
         return seed
     if not isinstance(value, int) or isinstance(value, bool):
-        raise _Bad(f"seed must be a whole number, not {_kind(value)}")
+        raise _not("seed", N_("{field} must be a whole number, not {kind}"), value)
     if not 0 <= value < SEED_LIMIT:
-        raise _Bad("seed must be a whole number from 0 below 2**512")
+        raise _Bad(N_("{field} must be a whole number from 0 below 2**512"), field="seed")
     return value
 
 
 def _object(data: dict[str, JSON], key: str) -> dict[str, JSON]:
     value = data.get(key)
     if not isinstance(value, dict):
-        raise _Bad(f"{key} must be an object, not {_kind(value)}")
+        raise _not(key, N_("{field} must be an object, not {kind}"), value)
     return value
 
 
@@ -378,9 +420,11 @@ def _time(data: dict[str, JSON], key: str) -> str:
     try:
         parsed = datetime.fromisoformat(value)
     except ValueError:
-        raise _Bad(f"{key} must be an ISO 8601 time, not {value[:40]!r}") from None
+        raise _Bad(
+            N_("{field} must be an ISO 8601 time, not {value}"), field=key, value=repr(value[:40])
+        ) from None
     if parsed.tzinfo is None:
-        raise _Bad(f"{key} must include a time zone")
+        raise _Bad(N_("{field} must include a time zone"), field=key)
     return value
 
 
@@ -389,18 +433,18 @@ def _is_int(value: JSON) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _kind(value: JSON) -> str:
+def _kind(value: JSON) -> Message:
     """How a JSON value reads in a message."""
     if isinstance(value, bool):
-        return "true/false"
+        return Message(N_("true/false"))
     if isinstance(value, int):
-        return "a whole number"
+        return Message(N_("a whole number"))
     if isinstance(value, float):
-        return "a number"
+        return Message(N_("a number"))
     if isinstance(value, str):
-        return "text"
+        return Message(N_("text"))
     if isinstance(value, list):
-        return "a list"
+        return Message(N_("a list"))
     if isinstance(value, dict):
-        return "an object"
-    return "null"
+        return Message(N_("an object"))
+    return Message(N_("null"))

@@ -6,9 +6,9 @@ from __future__ import annotations
 import inspect
 from typing import Any
 
-from rules import JSON, Action, Game, IllegalAction, UnknownGame, get_game
+from rules import JSON, Action, Game, IllegalAction, SetupError, UnknownGame, get_game
 from saves.checkpoint import Checkpoint, trusted_state
-from saves.errors import DamagedSave
+from saves.errors import N_, DamagedSave, Message, at, ngettext
 from saves.record import SaveRecord
 
 
@@ -25,8 +25,7 @@ def replay(record: SaveRecord) -> tuple[Game, Any]:
 def resume(record: SaveRecord, checkpoint: Checkpoint | None) -> tuple[Game, Any, int]:
     """Like `replay`, starting from `checkpoint` when it can be trusted (only the moves
     after it are replayed); also how many moves the checkpoint covered (0 if unused)."""
-    where = f"{record.source}: " if record.source else ""
-    game, older = _rules(record, where)
+    game, older = _rules(record)
     state = trusted_state(record, game, checkpoint)
     if state is not None and checkpoint is not None:
         done = checkpoint.moves
@@ -37,31 +36,47 @@ def resume(record: SaveRecord, checkpoint: Checkpoint | None) -> tuple[Game, Any
         inspect.signature(game.new_game).bind(*args, **record.setup)
         state = game.new_game(*args, **{**record.setup, **older})
     except Exception as err:
-        raise DamagedSave(f"{where}the game cannot be set up ({err})", record=record) from None
+        problem = Message(N_("the game cannot be set up ({error})"), error=_error(err))
+        raise DamagedSave(at(record.source, problem), record=record) from None
     return game, replay_moves(record, game, state, record.actions, 0), 0
 
 
-def _rules(record: SaveRecord, where: str) -> tuple[Game, dict[str, JSON]]:
+def _rules(record: SaveRecord) -> tuple[Game, dict[str, JSON]]:
     """The engine of `record`'s game and the setup that plays it by the record's rules
     version (empty for today's, `Game.older_rules` for an older one); DamagedSave if the
     game is unknown or its rules version cannot be played."""
     try:
         game = get_game(record.game)
     except UnknownGame as err:
-        raise DamagedSave(f"{where}{err}", record=record) from None
+        raise DamagedSave(at(record.source, err), record=record) from None
     if record.rules_version == game.rules_version:
         return game, {}
     if record.rules_version > game.rules_version:
-        why = f"saved by a newer hotseat ({game.title} rules version {record.rules_version})"
-        raise DamagedSave(f"{where}{why}", record=record)
+        why = Message(
+            N_("saved by a newer hotseat ({title} rules version {version})"),
+            title=game.title,
+            version=record.rules_version,
+        )
+        raise DamagedSave(at(record.source, why), record=record)
     older = game.older_rules(record.rules_version)
     if older is None:
-        why = (
-            f"saved with older {game.title} rules "
-            f"(version {record.rules_version}, now {game.rules_version})"
+        why = Message(
+            N_("saved with older {title} rules (version {version}, now {current})"),
+            title=game.title,
+            version=record.rules_version,
+            current=game.rules_version,
         )
-        raise DamagedSave(f"{where}{why}", record=record)
+        raise DamagedSave(at(record.source, why), record=record)
     return game, older
+
+
+def _error(err: Exception) -> object:
+    """An error the engine raised on untrusted data, as a message field: the engine's own
+    refusals and setup errors as they are (said in the player's language), anything else
+    as its one line."""
+    if isinstance(err, (IllegalAction, SetupError, UnknownGame)):
+        return err
+    return str(err)
 
 
 def replay_moves(
@@ -71,23 +86,30 @@ def replay_moves(
 
     DamagedSave names the first refused move and how many moves replay.
     """
-    where = f"{record.source}: " if record.source else ""
     seats = game.player_seats(len(record.players))
     actions: dict[int, tuple[JSON, Action]] = {}
     for k, (seat, data) in enumerate(moves, done + 1):
         try:
             state = _step(game, state, seat, data, seats, actions)
         except _Refused as refused:
+            move = Message(
+                refused.template, number=k, game=game.id, names=record.names(), **refused.fields
+            )
+            problem = Message(N_("{move}; {resumable}"), move=move, resumable=_resumable(k - 1))
             raise DamagedSave(
-                f"{where}move {k} {refused}; {_resumable(k - 1)}",
-                replayable_moves=k - 1,
-                record=record,
+                at(record.source, problem), replayable_moves=k - 1, record=record
             ) from None
     return state
 
 
 class _Refused(Exception):
-    """One recorded move cannot be replayed; the message says why."""
+    """One recorded move cannot be replayed: `template` says why, of move `{number}`, with
+    `fields`."""
+
+    def __init__(self, template: str, **fields: object) -> None:
+        super().__init__(template)
+        self.template = template
+        self.fields = fields
 
 
 def _action(game: Game, data: JSON, known: dict[int, tuple[JSON, Action]]) -> Action:
@@ -99,10 +121,12 @@ def _action(game: Game, data: JSON, known: dict[int, tuple[JSON, Action]]) -> Ac
         return seen[1]
     try:
         action = game.action_from_json(data)
-    except IllegalAction as err:
-        raise _Refused(f"is not a {game.title} move ({_said(err)})") from None
     except Exception as err:
-        raise _Refused(f"is not a {game.title} move ({err})") from None
+        raise _Refused(
+            N_("move {number} is not a {title} move ({reason})"),
+            title=game.title,
+            reason=_error(err),
+        ) from None
     known[id(data)] = (data, action)
     return action
 
@@ -116,27 +140,29 @@ def _step(
     known: dict[int, tuple[JSON, Action]],
 ) -> Any:
     if not isinstance(seat, int) or isinstance(seat, bool):
-        raise _Refused(f"has no valid seat ({repr(seat)[:20]})")
+        raise _Refused(N_("move {number} has no valid seat ({seat})"), seat=repr(seat)[:20])
     if seat not in seats:
-        raise _Refused(f"names seat {seat}, which no player of this game holds")
+        raise _Refused(
+            N_("move {number} names seat {seat}, which no player of this game holds"), seat=seat
+        )
     action = _action(game, data, known)
     try:
         return game.apply(state, seat, action)
     except IllegalAction as err:
-        raise _Refused(f"is not legal ({_said(err)})") from None
+        raise _Refused(N_("move {number} is not legal ({reason})"), reason=err) from None
     except Exception as err:
-        raise _Refused(f"cannot be replayed ({type(err).__name__}: {err})") from None
+        raise _Refused(
+            N_("move {number} cannot be replayed ({error})"), error=f"{type(err).__name__}: {err}"
+        ) from None
 
 
-def _said(refusal: IllegalAction) -> str:
-    """A refusal's code and facts on one line, e.g. "bad-action: field type, value 'fly'"."""
-    facts = ", ".join(f"{name} {value}" for name, value in refusal.fields.items())
-    return f"{refusal.code}: {facts}" if facts else refusal.code
-
-
-def _resumable(moves: int) -> str:
+def _resumable(moves: int) -> Message:
     if moves == 0:
-        return "no earlier moves to resume"
-    if moves == 1:
-        return "move 1 can be resumed as a new save"
-    return f"moves 1-{moves} can be resumed as a new save"
+        return Message(N_("no earlier moves to resume"))
+    return Message(
+        ngettext(
+            "move 1 can be resumed as a new save",
+            "moves 1-{count} can be resumed as a new save",
+            moves,
+        )
+    )

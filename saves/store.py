@@ -30,7 +30,17 @@ from saves.checkpoint import (
     state_text,
 )
 from saves.database import Database
-from saves.errors import DamagedSave, MoveConflict, SaveError, SeatsHeld, TakenOver
+from saves.errors import (
+    N_,
+    DamagedSave,
+    Message,
+    MoveConflict,
+    SaveError,
+    SeatsHeld,
+    TakenOver,
+    at,
+    ngettext,
+)
 from saves.names import MAX_LENGTH, sanitize, validate_save_name
 from saves.record import (
     FORMAT,
@@ -38,6 +48,7 @@ from saves.record import (
     Listing,
     PlayerSpec,
     SaveRecord,
+    damaged,
     seed_column,
     strict_loads,
     summarize,
@@ -111,7 +122,7 @@ class SaveStore:
 
     def ensure_writable(self) -> None:
         """Open (creating if needed) the database and check that it can be written."""
-        with self.database.transaction("cannot save"):
+        with self.database.transaction(N_("cannot save")):
             pass
 
     # ---- reading ------------------------------------------------------------
@@ -123,7 +134,7 @@ class SaveStore:
         if not self.database.exists():
             return []
         order = "FROM games ORDER BY julianday(updated) DESC, id DESC"
-        with self.database.errors("cannot list saves"):
+        with self.database.errors(N_("cannot list saves")):
             db = self.database.db
             try:
                 columns = "name, game, players, updated, summary"
@@ -153,7 +164,7 @@ class SaveStore:
         """SaveError if `name` is not valid or a game is called so already (ignoring case)."""
         taken = self.existing_name(name)
         if taken is not None:
-            raise SaveError(_name_taken(name, taken))
+            raise _name_taken(name, taken)
 
     def most_recent(self, *, unfinished: bool = False) -> str | None:
         """The name of the most recently played game (with `unfinished`, of those not
@@ -224,7 +235,7 @@ class SaveStore:
 
     def moves_after(self, game: int, count: int) -> builtins.list[tuple[int, JSON]]:
         """The (seat, action) moves of game id `game` after its first `count`, in order."""
-        with self.database.errors("cannot read moves"):
+        with self.database.errors(N_("cannot read moves")):
             rows = self.database.db.execute(
                 "SELECT number, seat, action FROM moves WHERE game = ? AND number > ? "
                 "ORDER BY number",
@@ -250,7 +261,7 @@ class SaveStore:
                 "JOIN games ON games.id = seated.game WHERE seated.player = ?"
             )
             args = (seated.player_key(player),)
-        with self.database.errors("cannot list saves"):
+        with self.database.errors(N_("cannot list saves")):
             return dict(self.database.db.execute(query, args).fetchall())
 
     def revision(self, game: int) -> int | None:
@@ -266,7 +277,7 @@ class SaveStore:
         the revision it was read at."""
         wanted = sorted(games)
         found: list[Listed] = []
-        with self.database.errors("cannot list saves"):
+        with self.database.errors(N_("cannot list saves")):
             for start in range(0, len(wanted), LISTED_AT_ONCE):
                 chunk = wanted[start : start + LISTED_AT_ONCE]
                 try:
@@ -288,10 +299,10 @@ class SaveStore:
         validate_save_name(name)
         if touch:
             record.updated = utc_now()
-        with self.database.transaction("cannot save") as db:
+        with self.database.transaction(N_("cannot save")) as db:
             taken = db.execute("SELECT name FROM games WHERE name = ?", (name,)).fetchone()
             if taken:
-                raise SaveError(_name_taken(name, taken[0]))
+                raise _name_taken(name, taken[0])
             return _insert_game(db, name, record)
 
     def create_imported(self, file: str, base: str, record: SaveRecord | None) -> str | None:
@@ -299,7 +310,7 @@ class SaveStore:
         the file as imported, in one transaction; the name, or None when `record` is None
         (the file could not be read: it is noted as tried) or another terminal imported
         the file first (nothing is stored)."""
-        with self.database.transaction("cannot import old saves") as db:
+        with self.database.transaction(N_("cannot import old saves")) as db:
             if db.execute("SELECT 1 FROM imported WHERE file = ?", (file,)).fetchone():
                 return None
             name = None
@@ -320,8 +331,8 @@ class SaveStore:
         this terminal no longer holds `seat`.
         """
         if seat not in lease.seats:
-            raise TakenOver(f"seat {seat} is not open in this terminal")
-        with self.database.transaction("the move was not saved") as db:
+            raise TakenOver(N_("seat {seat} is not open in this terminal"), seat=seat)
+        with self.database.transaction(N_("the move was not saved")) as db:
             stepped = db.execute(
                 "UPDATE games SET summary = ?, over = ?, moves = ?, updated = ?, "
                 "revision = revision + 1 WHERE id = ? AND moves = ? "
@@ -347,7 +358,7 @@ class SaveStore:
             except sqlite3.IntegrityError:
                 stepped = 0
             if not stepped:
-                raise MoveConflict(f"another terminal played move {number} first")
+                raise MoveConflict(N_("another terminal played move {number} first"), number=number)
 
     def store_checkpoint(self, game: int, record: SaveRecord, engine: Game, state: Any) -> int:
         """Keep `state`, the state after all of `record`'s moves, as game id `game`'s
@@ -360,12 +371,12 @@ class SaveStore:
         moves = len(record.actions)
         # Made before the write transaction, so moves committed meanwhile never wait for
         # it: moves are never rewritten, and the ground is checked again when it is read.
-        with self.database.errors("cannot store a checkpoint"):
+        with self.database.errors(N_("cannot store a checkpoint")):
             on = self._ground(self.database.db, game, moves)
         checkpoint = make_checkpoint(key, record, text, on)
         if checkpoint is None:
             return 0
-        with self.database.transaction("cannot store a checkpoint") as db:
+        with self.database.transaction(N_("cannot store a checkpoint")) as db:
             stored = db.execute(
                 "INSERT INTO checkpoints (game, moves, rules_version, state, seal) "
                 "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game) DO UPDATE SET "
@@ -392,10 +403,10 @@ class SaveStore:
         except DamagedSave as err:
             damaged = err
         else:
-            raise SaveError(f"{name} is not damaged; there is nothing to recover")
+            raise SaveError(N_("{name} is not damaged; there is nothing to recover"), name=name)
         moves = damaged.replayable_moves
         if not moves or damaged.record is None:
-            raise SaveError(f"{name}: no moves can be recovered")
+            raise SaveError(N_("{name}: no moves can be recovered"), name=name)
         record = dataclasses.replace(
             damaged.record, actions=damaged.record.actions[:moves], source=""
         )
@@ -422,11 +433,11 @@ class SaveStore:
         takes the wanted seats and the optional ones of the terminals it takes them
         from (those notice and stop); other terminals keep their computers.
         """
-        with self.database.transaction("cannot open the game") as db:
+        with self.database.transaction(N_("cannot open the game")) as db:
             taken = seats.holders(db, game, wanted | optional)
             blocking = {seat: who for seat, who in taken.items() if seat in wanted}
             if blocking and not take_over:
-                raise SeatsHeld(*self._held_message(db, game, blocking))
+                raise self._held(db, game, blocking)
             tokens = dict(db.execute("SELECT seat, token FROM seats WHERE game = ?", (game,)))
             displaced = {tokens[seat] for seat in blocking} if take_over else set()
             free = {seat for seat in optional if seat not in taken or tokens[seat] in displaced}
@@ -436,7 +447,7 @@ class SaveStore:
     def extend(self, lease: Lease, seats_wanted: set[int]) -> Lease:
         """The lease with those of `seats_wanted` that no live terminal holds added (a
         computer whose terminal left); TakenOver if this terminal lost its seats."""
-        with self.database.transaction("cannot open the game") as db:
+        with self.database.transaction(N_("cannot open the game")) as db:
             if not seats.held(db, lease):
                 raise TakenOver()
             taken = seats.holders(db, lease.game, seats_wanted)
@@ -485,13 +496,13 @@ class SaveStore:
     ) -> tuple[tuple[Any, ...], builtins.list[Any]]:
         validate_save_name(name)
         if not self.database.exists():
-            raise SaveError(f"no save called {name!r} in {self.root}")
-        with self.database.errors(f"cannot open {name}"):
+            raise self._missing(name)
+        with self.database.errors(Message(N_("cannot open {name}"), name=name)):
             db = self.database.db
             row = db.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE name = ?", (name,))
             found = row.fetchone()
             if found is None:
-                raise SaveError(f"no save called {name!r} in {self.root}")
+                raise self._missing(name)
             actions = []
             if moves:
                 actions = db.execute(
@@ -500,10 +511,13 @@ class SaveStore:
                 ).fetchall()
         return found, actions
 
+    def _missing(self, name: str) -> SaveError:
+        return SaveError(N_("no save called {name} in {folder}"), name=repr(name), folder=self.root)
+
     def _record(self, row: tuple[Any, ...], moves: builtins.list[Any]) -> SaveRecord:
         """The strict save parser applied to a database row (its data is untrusted)."""
         name = str(row[1])
-        actions = [[seat, action] for seat, action in _decode_moves(moves, 0, f"{name}: ")]
+        actions = [[seat, action] for seat, action in _decode_moves(moves, 0, name)]
         _, _, game, rules_version, options, players, seed, setup, created, updated, summary = row
         document = {
             "format": FORMAT,
@@ -545,8 +559,8 @@ class SaveStore:
             return []
         revision, played, stored = row
         name = bytes(stored or b"").decode(errors="replace")
-        damaged = DamagedSave(f"{name}: damaged save (a stored field is not UTF-8 text)")
-        return [Listed(key, revision, played, SaveInfo(name, None, damaged))]
+        damage = damaged(name, Message(N_("a stored field is not UTF-8 text")))
+        return [Listed(key, revision, played, SaveInfo(name, None, damage))]
 
     def _info(self, row: tuple[Any, ...]) -> SaveInfo:
         """A listing row (name, game, players, updated, summary), checked as strictly as
@@ -564,17 +578,24 @@ class SaveStore:
         except DamagedSave as err:
             return SaveInfo(name, None, err)
 
-    def _held_message(
-        self, db: sqlite3.Connection, game: int, taken: dict[int, Holder]
-    ) -> tuple[str, str, tuple[Holder, ...]]:
+    def _held(self, db: sqlite3.Connection, game: int, taken: dict[int, Holder]) -> SeatsHeld:
+        """The live holders of game id `game`'s seats `taken` as SeatsHeld, each terminal
+        once."""
         (name,) = db.execute("SELECT name FROM games WHERE id = ?", (game,)).fetchone()
         terminals: dict[tuple[int, str], Holder] = {}
         for seat in sorted(taken):  # one terminal, one process, may hold several seats
             terminals.setdefault((taken[seat].pid, taken[seat].host), taken[seat])
         holders = tuple(terminals.values())
-        holder = "; ".join(terminal.describe() for terminal in holders)
-        where = "another terminal" if len(holders) == 1 else f"{len(holders)} other terminals"
-        return f"{name} is open in {where}: {holder}", holder, holders
+        return SeatsHeld(
+            ngettext(
+                "{save} is open in another terminal: {terminals}",
+                "{save} is open in {count} other terminals: {terminals}",
+                len(holders),
+            ),
+            save=name,
+            holder="; ".join(terminal.describe() for terminal in holders),
+            holders=holders,
+        )
 
 
 def _insert_game(db: sqlite3.Connection, name: str, record: SaveRecord) -> int:
@@ -625,18 +646,23 @@ def _undecodable(error: sqlite3.OperationalError) -> bool:
     return "decode" in str(error).lower()
 
 
-def _name_taken(name: str, taken: str) -> str:
+def _name_taken(name: str, taken: str) -> SaveError:
     if taken == name:
-        return f"a save called {name!r} already exists"
-    return f"a save called {taken!r} already exists ({name!r} differs only in case)"
+        return SaveError(N_("a save called {name} already exists"), name=repr(name))
+    return SaveError(
+        N_("a save called {taken} already exists ({name} differs only in case)"),
+        taken=repr(taken),
+        name=repr(name),
+    )
 
 
 def _dumps(value: JSON) -> str:
     return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
 
 
-def _decode_moves(rows: list[Any], done: int, where: str) -> list[tuple[Any, JSON]]:
-    """(seat, action) of stored (number, seat, action text) rows that follow move `done`.
+def _decode_moves(rows: list[Any], done: int, source: str) -> list[tuple[Any, JSON]]:
+    """(seat, action) of stored (number, seat, action text) rows that follow move `done`,
+    of the save `source` ("" when it goes without saying).
 
     Equal action texts share one decoded value (moves are never mutated), so a long
     game of repeated moves costs little memory.
@@ -645,18 +671,20 @@ def _decode_moves(rows: list[Any], done: int, where: str) -> list[tuple[Any, JSO
     moves = []
     for expected, (number, seat, text) in enumerate(rows, done + 1):
         if number != expected:
-            raise DamagedSave(f"{where}move {expected} is missing from the database")
+            missing = Message(N_("move {number} is missing from the database"), number=expected)
+            raise DamagedSave(at(source, missing))
         if text not in decoded:
-            decoded[text] = _loads(text, f"{where}move {number}")
+            decoded[text] = _loads(text, at(source, Message(N_("move {number}"), number=number)))
         moves.append((seat, decoded[text]))
     return moves
 
 
-def _loads(text: Any, where: str) -> JSON:
-    """A JSON column's value; DamagedSave when the column does not hold JSON text."""
+def _loads(text: Any, where: object) -> JSON:
+    """A JSON column's value; DamagedSave naming `where` (a save, a move of it) when the
+    column does not hold JSON text."""
     if not isinstance(text, str):
-        raise DamagedSave(f"{where}: damaged save (a stored field is not JSON text)")
+        raise damaged(where, Message(N_("a stored field is not JSON text")))
     try:
         return strict_loads(text)
     except (ValueError, RecursionError):
-        raise DamagedSave(f"{where}: damaged save (a stored field is not valid JSON)") from None
+        raise damaged(where, Message(N_("a stored field is not valid JSON"))) from None

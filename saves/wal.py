@@ -62,6 +62,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from saves.errors import ALONE, N_, Message, ngettext
+
 try:
     import fcntl
 except ImportError:  # not a POSIX system: the folder is not locked
@@ -327,7 +329,7 @@ def strays(database: Path, file_mark: Callable[[], Mark | None]) -> list[Path]:
     return found
 
 
-def move_aside(database: Path, paths: list[Path]) -> str:
+def move_aside(database: Path, paths: list[Path]) -> Message:
     """Rename `paths` to `<name>.foreign-<time>` beside them, untouched; the one line that
     says so."""
     when = datetime.now().strftime("%Y%m%d-%H%M%S")
@@ -339,13 +341,25 @@ def move_aside(database: Path, paths: list[Path]) -> str:
             target = path.with_name(f"{path.name}.foreign-{when}-{n}")
         os.rename(path, target)
         moved.append((path.name, target.name))
-    names = " and ".join(name for name, _ in moved)
-    targets = " and ".join(target for _, target in moved)
-    verb = "is" if len(moved) == 1 else "are"
-    return (
-        f"{names} beside {database} {verb} not its own, so never applied to it: "
-        f"moved aside, untouched, as {targets}"
+    return Message(
+        ngettext(
+            "{names} beside {database} is not its own, so never applied to it: "
+            "moved aside, untouched, as {targets}",
+            "{names} beside {database} are not its own, so never applied to it: "
+            "moved aside, untouched, as {targets}",
+            len(moved),
+        ),
+        names=_and([name for name, _ in moved]),
+        database=database,
+        targets=_and([target for _, target in moved]),
     )
+
+
+def _and(names: list[str]) -> Message:
+    """ "a", "a and b", "a, b and c" (in the player's language)."""
+    if len(names) == 1:
+        return Message(ALONE, problem=names[0])
+    return Message(N_("{items} and {last}"), items=", ".join(names[:-1]), last=names[-1])
 
 
 @contextlib.contextmanager

@@ -21,6 +21,8 @@ from tui.i18n import N_, _
 from tui.model import GameSession, Tables, TurnWatch, recover_save
 from tui.screens.home import HomeScreen
 from tui.screens.take_over import TakeOverScreen, taken_over_notice
+from tui.widgets.footer import key_names
+from tui.words.problems import said
 
 DEFAULT_DELAY = 0.6
 """Seconds before each computer move, so people can follow."""
@@ -208,7 +210,7 @@ class HotseatApp(App[None]):
         except SaveError as error:
             if isinstance(error, DamagedSave) and isinstance(self.screen, HomeScreen):
                 self.screen.mark_damaged(name, error)
-            self.notify(str(error), severity="error", timeout=8, markup=False)
+            self.notify(said(error), severity="error", timeout=8, markup=False)
             return
         self.open_table(session, resumed=True)
 
@@ -217,7 +219,7 @@ class HotseatApp(App[None]):
         try:
             new_name = recover_save(self.store, name)
         except SaveError as error:
-            self.notify(str(error), severity="error", timeout=8, markup=False)
+            self.notify(said(error), severity="error", timeout=8, markup=False)
             return
         self.resume(new_name)
         self.notify(
@@ -229,7 +231,7 @@ class HotseatApp(App[None]):
         try:
             new_session = session.rematch()
         except (SaveError, SetupError) as error:
-            self.notify(str(error), severity="error", timeout=8, markup=False)
+            self.notify(said(error), severity="error", timeout=8, markup=False)
             self.action_home()
             return
         self.action_home()
@@ -275,6 +277,10 @@ class HotseatApp(App[None]):
         i18n.use(other)
         i18n.remember(other, self.player)
         await home.retell()
+
+    def get_key_display(self, binding: Binding) -> str:
+        """A key as the footer names it, in the player's language."""
+        return key_names(super().get_key_display(binding))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "home":

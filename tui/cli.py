@@ -8,8 +8,6 @@ built.
 from __future__ import annotations
 
 import argparse
-import ast
-import difflib
 import gc
 import os
 import re
@@ -24,6 +22,7 @@ from rules import SetupError, UnknownGame, get_game
 from rules.catalog import CATALOG
 from saves import (
     DamagedSave,
+    Message,
     PlayerSpec,
     SaveError,
     SaveStore,
@@ -37,7 +36,7 @@ from saves import (
 from saves.exchange import in_save_folder
 from saves.visible import visible
 from tui.argparse_words import speak_our_language
-from tui.i18n import LANGUAGES, _, choose, language, use
+from tui.i18n import LANGUAGES, N_, _, choose, language, use
 from tui.model import (
     GameSession,
     game_title,
@@ -53,6 +52,8 @@ from tui.model import (
     seated,
     turn_text,
 )
+from tui.words.problems import said
+from tui.words.saves import save_text
 
 USAGE_ERROR = 2
 
@@ -85,6 +86,8 @@ def plain_message(message: str) -> str:
         ):
             choice = filled_in(template, inner)
             if choice is not None:
+                import ast  # only a mistyped command needs it: not on every start
+
                 return unknown_command(ast.literal_eval(choice["value"]))
     if inner == _("expected one argument"):
         return _("{option} needs a value").format(option=name)
@@ -106,6 +109,8 @@ def filled_in(template: str, text: str) -> dict[str, str] | None:
 
 def unknown_command(command: str) -> str:
     """An unknown command named with the closest one, if any, and the list."""
+    import difflib  # only a mistyped command needs it: not on every start
+
     commands = ", ".join(COMMANDS)
     close = difflib.get_close_matches(command.lower(), COMMANDS, n=1, cutoff=0.5)
     if close:
@@ -172,20 +177,13 @@ def games_help() -> str:
 
 def known_game(text: str) -> str:
     """The game id `text` names (ignoring case, spaces and dashes, so "XOXO" and
-    "Shifting Stones" work too); UnknownGame suggests the closest id and lists them all."""
+    "Shifting Stones" work too); UnknownGame names them all (said with the closest id,
+    `tui.words.setup.unknown_game_text`)."""
     wanted = squeeze(text)
     for game_id, entry in CATALOG.items():
         if wanted in (squeeze(game_id), squeeze(entry.title)):
             return game_id
-    ids = ", ".join(CATALOG)
-    close = difflib.get_close_matches(text.strip().lower(), list(CATALOG), n=1, cutoff=0.5)
-    if close:
-        raise UnknownGame(
-            _("unknown game {game}; did you mean {close}? (games: {games})").format(
-                game=repr(text), close=close[0], games=ids
-            )
-        )
-    raise UnknownGame(_("unknown game {game} (games: {games})").format(game=repr(text), games=ids))
+    raise UnknownGame(text, tuple(CATALOG))
 
 
 def squeeze(text: str) -> str:
@@ -475,7 +473,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         new_game = checked_new_game(args) if args.command == "new" else None
     except (SetupError, SaveError, UnknownGame) as error:
-        print(f"hotseat: {error}", file=sys.stderr)
+        print("hotseat: " + said(error), file=sys.stderr)
         return USAGE_ERROR
     if args.command in APP_COMMANDS and not has_terminal():
         print(_("hotseat needs a terminal (with ssh, use ssh -t)"), file=sys.stderr)
@@ -493,24 +491,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args.player = registered_player(getattr(args, "player", None), folder)
     except SetupError as error:
-        print(f"hotseat: {error}", file=sys.stderr)
+        print("hotseat: " + said(error), file=sys.stderr)
         return USAGE_ERROR
     if args.player is not None:
         use(choose(getattr(args, "lang", None), os.environ, args.player))
     store = SaveStore(folder)
     try:
-        notice = import_old_saves(store)
+        report = import_old_saves(store)
     except SaveError as error:
         if args.command is not None:
-            print(f"hotseat: {error}", file=sys.stderr)
+            print("hotseat: " + said(error), file=sys.stderr)
             return USAGE_ERROR
-        notice = str(error)
+        notice = said(error)
     else:
+        notice = save_text(report) if report is not None else None
         if notice:
             print(f"hotseat: {notice}", file=sys.stderr)
     finally:
         for moved in store.database.notices():  # files beside the database moved aside
-            print(f"hotseat: {moved}", file=sys.stderr)
+            print("hotseat: " + save_text(moved), file=sys.stderr)
     try:
         if args.command == "list":
             return list_saves(store, args.player)
@@ -531,12 +530,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return USAGE_ERROR
     except SeatsHeld as held:
         print(
-            "hotseat: " + _("{error}; --take-over takes it over").format(error=held),
+            "hotseat: " + _("{error}; --take-over takes it over").format(error=said(held)),
             file=sys.stderr,
         )
         return USAGE_ERROR
     except (SetupError, SaveError, UnknownGame) as error:
-        print(f"hotseat: {error}", file=sys.stderr)
+        print("hotseat: " + said(error), file=sys.stderr)
         return USAGE_ERROR
     return run_app(store, args, session, resumed, notice)
 
@@ -559,7 +558,7 @@ def open_session(
     if args.command == "resume":
         if args.recover:
             if args.name is None:
-                raise SaveError(_("--recover needs the name of the damaged save"))
+                raise SaveError(N_("--recover needs the name of the damaged save"))
             name = recover_save(store, args.name)
             recovered = _("recovered {save} as {new}").format(save=args.name, new=name)
             print(f"hotseat: {recovered}", file=sys.stderr)
@@ -581,7 +580,7 @@ def registered_player(name: str | None, folder: Path) -> str | None:
     try:
         found = Players(folder).named(name.strip())
     except PlayersError as error:
-        raise SetupError(str(error)) from None
+        raise SetupError(said(error)) from None
     if found is None:
         raise SetupError(
             _("no registered player {name} (hotseat players list)").format(name=repr(name))
@@ -598,20 +597,19 @@ def unfinished_game(store: SaveStore, player: str | None = None) -> str:
             if not info.summary.get("over"):
                 return info.name
         if not games:
-            raise SaveError(
-                _("{player} has no tables yet: hotseat new starts one").format(player=player)
-            )
+            raise SaveError(N_("{player} has no tables yet: hotseat new starts one"), player=player)
     else:
         name = store.most_recent(unfinished=True)
         if name is not None:
             return name
     if store.most_recent() is None:
-        raise SaveError(_("no saved games in {folder}").format(folder=store.root))
+        raise SaveError(N_("no saved games in {folder}"), folder=store.root)
     raise SaveError(
-        _(
+        N_(
             "every saved game is over: hotseat list shows them, hotseat resume {name} opens "
             "one, hotseat new starts a game"
-        ).format(name=_("NAME"))
+        ),
+        name=Message(N_("NAME")),
     )
 
 
@@ -672,7 +670,7 @@ def list_saves(store: SaveStore, player: str | None = None) -> int:
     for info in infos:
         listing = info.listing
         if info.error is not None or listing is None:
-            rows.append((visible(info.name), _("DAMAGED"), "", "", visible(str(info.error))))
+            rows.append((visible(info.name), _("DAMAGED"), "", "", visible(said(info.error))))
             continue
         cells = (
             info.name,
@@ -702,21 +700,19 @@ def export_save(store: SaveStore, name: str, file: str | None) -> int:
         return 0
     target = Path(file).expanduser()
     if target.is_dir():
-        raise SaveError(_("{file} is a folder; name the file to write").format(file=target))
+        raise SaveError(N_("{file} is a folder; name the file to write"), file=target)
     try:
         fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
     except FileExistsError:
-        raise SaveError(
-            _("{file} already exists; nothing was written").format(file=target)
-        ) from None
+        raise SaveError(N_("{file} already exists; nothing was written"), file=target) from None
     except OSError as err:
-        raise SaveError(cannot_write(target, err)) from None
+        raise cannot_write(target, err) from None
     try:
         with os.fdopen(fd, "wb") as out:
             out.write(data)
     except OSError as err:
         target.unlink(missing_ok=True)
-        raise SaveError(cannot_write(target, err)) from None
+        raise cannot_write(target, err) from None
     exported = _("exported {save} to {file}").format(save=name, file=target)
     print(f"hotseat: {exported}", file=sys.stderr)
     if in_save_folder(store, target):
@@ -728,9 +724,11 @@ def export_save(store: SaveStore, name: str, file: str | None) -> int:
     return 0
 
 
-def cannot_write(target: Path, error: OSError) -> str:
+def cannot_write(target: Path, error: OSError) -> SaveError:
     """Why `target` could not be written, in one line."""
-    return _("cannot write {file}: {reason}").format(file=target, reason=error.strerror or error)
+    return SaveError(
+        N_("cannot write {file}: {reason}"), file=target, reason=error.strerror or str(error)
+    )
 
 
 def import_saves(store: SaveStore, files: list[Path], recover: bool) -> int:
@@ -742,10 +740,10 @@ def import_saves(store: SaveStore, files: list[Path], recover: bool) -> int:
         except DamagedSave as error:
             failed = True
             line = _("{error}; --recover imports them") if error.replayable_moves else "{error}"
-            print("hotseat: " + line.format(error=error), file=sys.stderr)
+            print("hotseat: " + line.format(error=said(error)), file=sys.stderr)
         except SaveError as error:
             failed = True
-            print(f"hotseat: {error}", file=sys.stderr)
+            print("hotseat: " + said(error), file=sys.stderr)
         else:
             print(_("imported {file} as {save}").format(file=path.name, save=name))
     return USAGE_ERROR if failed else 0

@@ -35,9 +35,10 @@ from saves import (
     replay_moves,
 )
 from saves.checkpoint import CheckpointWriter, checkpoint_due
+from saves.errors import at
 from saves.record import summarize
 from saves.store import Listed
-from tui.i18n import _, language
+from tui.i18n import N_, _, language
 from tui.words import log_text
 from tui.words import seat_names as shown_seat_names
 from tui.words.options import level_name
@@ -119,7 +120,7 @@ class GameSession:
         by_name = {p.name.casefold(): seat for seat, p in players.items() if plays_for(p, player)}
         computers = {seat for seat, p in players.items() if p.kind == "computer"}
         if player is not None and not by_name:
-            raise SaveError(_("{player} has no seat at {save}").format(player=player, save=name))
+            raise SaveError(N_("{player} has no seat at {save}"), player=player, save=name)
         if people is None:
             wanted = set(by_name.values())
         else:
@@ -127,9 +128,10 @@ class GameSession:
             if unknown:
                 listed = ", ".join(record.names())
                 raise SaveError(
-                    _("{save} has no player {name} (players: {players})").format(
-                        save=name, name=repr(unknown[0]), players=listed
-                    )
+                    N_("{save} has no player {name} (players: {players})"),
+                    save=name,
+                    name=repr(unknown[0]),
+                    players=listed,
                 )
             wanted = {by_name[n.strip().casefold()] for n in people}
         lease = store.hold(key, wanted, optional=computers, take_over=take_over)
@@ -207,7 +209,7 @@ class GameSession:
         once the move is committed.
         """
         if self.lease is None:
-            raise TakenOver(_("This game is closed in this terminal"))
+            raise TakenOver(N_("This game is closed in this terminal"))
         new_state = self.game.apply(self.state, seat, action)
         number = len(self.record.actions) + 1
         summary = summarize(self.game, new_state, number)
@@ -615,7 +617,7 @@ def validate_game_id(record: SaveRecord) -> Game:
     try:
         return get_game(record.game)
     except UnknownGame as err:
-        raise DamagedSave(f"{record.source}: {err}", record=record) from None
+        raise DamagedSave(at(record.source, err), record=record) from None
 
 
 def validate_new_game(game_id: str, players: list[PlayerSpec], player: str | None = None) -> Game:

@@ -97,7 +97,7 @@ def _module(game_id: str) -> ModuleType:
     """The player module of `game_id`, imported on first use."""
     entry = CATALOG.get(game_id)
     if entry is None:
-        raise UnknownGame(f"unknown game {game_id!r} (playable: {', '.join(sorted(CATALOG))})")
+        raise UnknownGame(game_id, tuple(CATALOG))
     return import_module(f"{__name__}.{entry.module.rpartition('.')[2]}")
 
 

@@ -358,6 +358,22 @@ async def test_sources_beyond_those_a_period_logs_are_counted_together(
     assert len(logs) == 3
 
 
+async def test_the_door_writes_its_log_in_the_hosts_language(german: None) -> None:
+    lines: list[str] = []
+    door = Door(Limits(per_source=2), lines.append)
+    door.waiting = {"10.0.0.1": 2}
+    for _ in range(3):
+        assert not door.admit("10.0.0.1", "10.0.0.1")
+    for _ in range(3):
+        door.ended("10.0.0.2", "10.0.0.2", failures=1)
+    door.flush()
+    assert lines == [
+        "Verbindung von 10.0.0.1 abgelehnt: 2 Verbindungen von ihr melden sich schon an",
+        "10.0.0.2 hat sich zu oft vergeblich angemeldet: für 15 s gesperrt",
+        "10.0.0.1: 2 weitere abgelehnte Versuche in den letzten 60 s",
+    ]
+
+
 async def test_a_flood_of_connections_writes_a_short_log_and_no_traceback(
     folder: Path, register: Callable
 ) -> None:

@@ -352,6 +352,26 @@ def test_an_invalid_name_is_refused(
     assert ("is not a valid player name" in message, after) == (True, before)
 
 
+@pytest.mark.parametrize(
+    ("lang", "says"),
+    [
+        ("en", "is not a valid player name: it has an invisible character"),
+        ("de", "ist kein gültiger Spielername: er enthält ein unsichtbares Zeichen"),
+    ],
+)
+def test_a_name_the_rules_for_names_refuse_is_refused_in_the_chosen_language(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    folder: Path,
+    bob_pub: Path,
+    lang: str,
+    says: str,
+) -> None:
+    monkeypatch.setenv("HOTSEAT_LANG", lang)
+    message, _, _ = refused(capsys, folder, "add", "An\u200bn", str(bob_pub))
+    assert message == f"hotseat: 'An\\u200bn' {says} (U+200B ZERO WIDTH SPACE)"
+
+
 def test_a_name_that_reads_as_an_option_is_refused(
     capsys: pytest.CaptureFixture[str], folder: Path, bob_pub: Path
 ) -> None:

@@ -93,39 +93,65 @@ def test_a_first_edition_game_is_dealt_as_rules_version_1_dealt_it() -> None:
 
 
 def test_an_explicit_deck_holds_cards_of_the_game_s_edition() -> None:
-    with pytest.raises(SetupError, match=r"deck holds 0, which is not a card id \(72 to 143\)"):
+    with pytest.raises(SetupError) as refused:
         GAME.new_game(NAMES[:2], 0, deck=list(range(10)))
+    assert (refused.value.code, refused.value.fields) == (
+        "deck-unknown-id",
+        {"given": "0", "low": 72, "high": 143},
+    )
 
 
 @pytest.mark.parametrize(
-    ("stones_given", "message"),
+    ("stones_given", "code", "fields"),
     [
-        ("sun", "stones must be a list of 9"),
-        ([("sun", "moon")] * 8, "stones must be a list of 9"),
-        ([("sun", "moon"), ("fish",), *stones(PLAIN)[2:]], r"stone 1 must be an \(up, down\) pair"),
-        ([("sun", "fish"), *stones(PLAIN)[1:]], "stone 0: sun and fish are not the two sides"),
-        ([("cat", "dog"), *stones(PLAIN)[1:]], "stone 0 must be an"),
-        (stones("sun sun fish / horse horse horse / seed seed seed"), "2 sun/moon stones"),
+        ("sun", "stones-not-grid", {"cells": 9}),
+        ([("sun", "moon")] * 8, "stones-not-grid", {"cells": 9}),
+        (
+            [("sun", "moon"), ("fish",), *stones(PLAIN)[2:]],
+            "stone-not-pair",
+            {"cell": 1, "given": "('fish',)"},
+        ),
+        (
+            [("sun", "fish"), *stones(PLAIN)[1:]],
+            "stone-sides",
+            {"cell": 0, "up": "sun", "down": "fish"},
+        ),
+        (
+            [("cat", "dog"), *stones(PLAIN)[1:]],
+            "stone-not-pair",
+            {"cell": 0, "given": "('cat', 'dog')"},
+        ),
+        (
+            stones("sun sun fish / horse horse horse / seed seed seed"),
+            "stones-count",
+            {"sides": ["sun", "moon"], "given": 2, "count": 1},
+        ),
     ],
 )
-def test_explicit_stones_must_be_the_game_s_stones(stones_given: object, message: str) -> None:
-    with pytest.raises(SetupError, match=message):
+def test_explicit_stones_must_be_the_game_s_stones(
+    stones_given: object, code: str, fields: dict[str, object]
+) -> None:
+    with pytest.raises(SetupError) as refused:
         GAME.new_game(NAMES[:2], 0, stones=stones_given)  # type: ignore[arg-type]
+    assert (refused.value.code, refused.value.fields) == (code, fields)
 
 
 @pytest.mark.parametrize(
-    ("deck", "message"),
+    ("deck", "code", "fields"),
     [
-        ("0 1 2", "deck must be a list of card ids"),
-        ([*range(8), 72], "deck holds 72, which is not a card id"),
-        ([*range(8), True], "deck holds True"),
-        ([*range(8), 3], "deck holds card 3 2 times"),
-        (list(range(7)), "deck has 7 cards; 2 players need at least 8"),
+        ("0 1 2", "deck-not-ids", {"low": 0, "high": 71}),
+        ([*range(8), 72], "deck-unknown-id", {"given": "72", "low": 0, "high": 71}),
+        ([*range(8), True], "deck-unknown-id", {"given": "True", "low": 0, "high": 71}),
+        ([*range(8), 3], "deck-card-repeated", {"card": 3, "count": 2}),
+        (list(range(7)), "deck-too-small", {"cards": 7, "players": 2, "least": 8}),
     ],
 )
-def test_an_explicit_deck_holds_distinct_card_ids(deck: object, message: str) -> None:
-    with pytest.raises(SetupError, match=message):
+def test_an_explicit_deck_holds_distinct_card_ids(
+    deck: object, code: str, fields: dict[str, object]
+) -> None:
+    with pytest.raises(SetupError) as refused:
         GAME.new_game(NAMES[:2], 0, deck=deck, edition=STAGED_EDITION)  # type: ignore[arg-type]
+    assert (refused.value.code, refused.value.fields) == (code, fields)
 
 
 def test_a_staged_deck_leaves_the_other_cards_out_of_play() -> None:
@@ -141,19 +167,35 @@ def test_a_staged_solo_deck_is_won_by_scoring_all_of_its_cards() -> None:
 
 
 @pytest.mark.parametrize(
-    ("players", "setup", "message"),
+    ("players", "setup", "code", "fields"),
     [
-        (NAMES[:1] * 0, {}, "needs 1 to 5 players, not 0"),
-        ([*NAMES, "Fay"], {}, "needs 1 to 5 players, not 6"),
-        (NAMES[:2], {"start": 2}, "start must be a seat from 0 to 1"),
-        (NAMES[:2], {"seed": "x"}, "seed must be an integer"),
-        (NAMES[:2], {"options": {"fast": True}}, "unknown option 'fast'"),
-        (NAMES[:2], {"edition": 3}, r"edition must be one of \[1, 2\], not 3"),
+        (
+            NAMES[:1] * 0,
+            {},
+            "player-count",
+            {"game": "shifting-stones", "least": 1, "most": 5, "given": 0},
+        ),
+        (
+            [*NAMES, "Fay"],
+            {},
+            "player-count",
+            {"game": "shifting-stones", "least": 1, "most": 5, "given": 6},
+        ),
+        (NAMES[:2], {"start": 2}, "start-not-seat", {"seats": [0, 1], "given": "2"}),
+        (NAMES[:2], {"seed": "x"}, "seed-not-integer", {"given": "'x'"}),
+        (
+            NAMES[:2],
+            {"options": {"fast": True}},
+            "unknown-option",
+            {"option": "fast", "game": "shifting-stones"},
+        ),
+        (NAMES[:2], {"edition": 3}, "edition-unknown", {"editions": [1, 2], "given": "3"}),
     ],
 )
 def test_a_bad_set_up_is_refused(
-    players: list[str], setup: dict[str, object], message: str
+    players: list[str], setup: dict[str, object], code: str, fields: dict[str, object]
 ) -> None:
     args: dict[str, object] = {"seed": 0, **setup}
-    with pytest.raises(SetupError, match=message):
+    with pytest.raises(SetupError) as refused:
         GAME.new_game(players, **args)  # type: ignore[arg-type]
+    assert (refused.value.code, refused.value.fields) == (code, fields)

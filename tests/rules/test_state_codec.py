@@ -14,10 +14,11 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from test_random_games import all_seats, random_game, views
 
 from rules import GAMES, Game
 from rules.events import EventArchive
+
+from test_random_games import all_seats, random_game, views
 
 SEED = 1
 LOG_TAIL = 12

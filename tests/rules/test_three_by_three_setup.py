@@ -66,18 +66,23 @@ def test_two_decks_allow_each_card_twice() -> None:
 
 
 @pytest.mark.parametrize(
-    ("deck", "message"),
+    ("deck", "code", "fields"),
     [
-        (list(FULL_DECK[:17]), "at least 18"),
-        ([*FULL_DECK[:17], "XX"], "'XX', which is not a card"),
-        ([*FULL_DECK[:17], "2C"], "2C 2 times"),
-        ("2C 3C", "list of cards"),
-        ([*FULL_DECK[:17], 7], "7, which is not a card"),
+        (list(FULL_DECK[:17]), "deck-too-small", {"cards": 17, "players": 2, "least": 18}),
+        ([*FULL_DECK[:17], "XX"], "deck-unknown-card", {"given": "'XX'"}),
+        (
+            [*FULL_DECK[:17], "2C"],
+            "deck-card-too-often",
+            {"card": "2C", "count": 2, "players": 2, "decks": 1},
+        ),
+        ("2C 3C", "deck-not-list", {}),
+        ([*FULL_DECK[:17], 7], "deck-unknown-card", {"given": "7"}),
     ],
 )
-def test_a_bad_explicit_deck_is_refused(deck: object, message: str) -> None:
-    with pytest.raises(SetupError, match=message):
+def test_a_bad_explicit_deck_is_refused(deck: object, code: str, fields: dict[str, object]) -> None:
+    with pytest.raises(SetupError) as refused:
         GAME.new_game(["Ann", "Bob"], seed=1, deck=deck)  # type: ignore[arg-type]
+    assert (refused.value.code, refused.value.fields) == (code, fields)
 
 
 @pytest.mark.parametrize("players", [["Ann"], [*NAMES, "Lou"], ["Ann", "ann"], ["Ann", " "]])
@@ -88,19 +93,25 @@ def test_player_names_and_count_are_checked(players: list[str]) -> None:
 
 @pytest.mark.parametrize("seed", ["7", 1.5, None])
 def test_the_seed_must_be_an_integer(seed: object) -> None:
-    with pytest.raises(SetupError, match="seed"):
+    with pytest.raises(SetupError) as refused:
         GAME.new_game(["Ann", "Bob"], seed=seed)  # type: ignore[arg-type]
+    assert (refused.value.code, refused.value.fields) == ("seed-not-integer", {"given": repr(seed)})
 
 
 def test_there_are_no_options() -> None:
-    with pytest.raises(SetupError, match="unknown option"):
+    with pytest.raises(SetupError) as refused:
         GAME.new_game(["Ann", "Bob"], seed=1, options={"jokers": True})
+    assert refused.value.code == "unknown-option"
 
 
 @pytest.mark.parametrize("dealer", [2, -1, "0"])
 def test_the_dealer_must_be_a_seat(dealer: object) -> None:
-    with pytest.raises(SetupError, match="dealer"):
+    with pytest.raises(SetupError) as refused:
         GAME.new_game(["Ann", "Bob"], seed=1, dealer=dealer)  # type: ignore[arg-type]
+    assert (refused.value.code, refused.value.fields) == (
+        "dealer-not-seat",
+        {"seats": [0, 1], "given": repr(dealer)},
+    )
 
 
 def test_the_seed_decides_the_deal_and_the_dealer() -> None:

@@ -133,36 +133,65 @@ def test_random_targets_are_listed_by_kind() -> None:
 
 
 @pytest.mark.parametrize(
-    ("setup", "message"),
+    ("setup", "code", "fields"),
     [
-        ({"tiles": "ROS GXS"}, "tiles must be a list of all 48"),
-        ({"tiles": ["ROH", *ALL_TILES[1:]]}, "'ROH', which is not a tile"),
-        ({"tiles": [*ALL_TILES[:-1], ALL_TILES[0]]}, f"tiles holds {ALL_TILES[0]} 2 times"),
-        ({"tiles": list(ALL_TILES[:-2])}, f"missing: {ALL_TILES[-2]} {ALL_TILES[-1]}"),
-        ({"targets": [["red", "circle", "happy"]]}, r"one list per seat \(2\), not 1"),
-        ({"targets": [["red", "circle"], ["blue", "sad", "cross"]]}, "seat 0 has 2"),
-        ({"targets": [["red", "circle", "pink"], ["blue", "sad", "cross"]]}, "'pink' is not"),
-        ({"targets": [["red", "circle", "sad"], ["blue", "sad", "cross"]]}, "sad is dealt twice"),
-        ({"targets": "red"}, "a list per seat"),
-        ({"targets": ["red", "blue"]}, "targets of seat 0 must be a list"),
-        ({"start": 2}, "start must be a seat from 0 to 1, not 2"),
-        ({"start": "0"}, "start must be a seat"),
+        ({"tiles": "ROS GXS"}, "tiles-not-list", {"tiles": 48}),
+        ({"tiles": ["ROH", *ALL_TILES[1:]]}, "tiles-unknown", {"given": "'ROH'"}),
+        (
+            {"tiles": [*ALL_TILES[:-1], ALL_TILES[0]]},
+            "tiles-repeated",
+            {"tile": ALL_TILES[0], "count": 2},
+        ),
+        (
+            {"tiles": list(ALL_TILES[:-2])},
+            "tiles-missing",
+            {"tiles": 48, "missing": [ALL_TILES[-2], ALL_TILES[-1]]},
+        ),
+        ({"targets": [["red", "circle", "happy"]]}, "targets-count", {"seats": 2, "given": 1}),
+        (
+            {"targets": [["red", "circle"], ["blue", "sad", "cross"]]},
+            "targets-seat-count",
+            {"players": 2, "each": 3, "seat": 0, "given": 2},
+        ),
+        (
+            {"targets": [["red", "circle", "pink"], ["blue", "sad", "cross"]]},
+            "target-unknown",
+            {"given": "'pink'"},
+        ),
+        (
+            {"targets": [["red", "circle", "sad"], ["blue", "sad", "cross"]]},
+            "target-twice",
+            {"target": "sad"},
+        ),
+        ({"targets": "red"}, "targets-not-list", {}),
+        ({"targets": ["red", "blue"]}, "targets-seat-not-list", {"seat": 0, "given": "'red'"}),
+        ({"start": 2}, "start-not-seat", {"seats": [0, 1], "given": "2"}),
+        ({"start": "0"}, "start-not-seat", {"seats": [0, 1], "given": "'0'"}),
     ],
 )
-def test_bad_staging_is_refused_clearly(setup: dict[str, object], message: str) -> None:
-    with pytest.raises(SetupError, match=message):
+def test_bad_staging_is_refused_naming_what_is_wrong(
+    setup: dict[str, object], code: str, fields: dict[str, object]
+) -> None:
+    with pytest.raises(SetupError) as refused:
         GAME.new_game(NAMES[:2], seed=0, **setup)  # type: ignore[arg-type]
+    assert (refused.value.code, refused.value.fields) == (code, fields)
 
 
 @pytest.mark.parametrize("players", [["Ann"], ["A", "B", "C", "D", "E"]])
 def test_xoxo_is_for_2_to_4_players(players: list[str]) -> None:
-    with pytest.raises(SetupError, match="XOXO needs 2 to 4 players"):
+    with pytest.raises(SetupError) as refused:
         GAME.new_game(players, seed=0)
+    assert refused.value.code == "player-count"
+    assert refused.value.fields == {"game": "xoxo", "least": 2, "most": 4, "given": len(players)}
 
 
 def test_xoxo_has_no_options() -> None:
-    with pytest.raises(SetupError, match="unknown option"):
+    with pytest.raises(SetupError) as refused:
         GAME.new_game(NAMES[:2], seed=0, options={"fast": True})
+    assert (refused.value.code, refused.value.fields) == (
+        "unknown-option",
+        {"option": "fast", "game": "xoxo"},
+    )
 
 
 def test_the_staging_helper_uses_every_tile_once() -> None:

@@ -264,7 +264,17 @@ def test_the_summary_names_the_sorter_and_the_hand_being_sorted() -> None:
     sorter, holder = state.jobs[0]
     assert GAME.summary(state) == {
         "turn": NAMES[sorter],
-        "facts": {"phase": "sort", "round": 1, "holder": NAMES[holder]},
+        "facts": {"phase": "sort", "round": 1, "holder": NAMES[holder], "side": False},
+    }
+
+
+def test_the_summary_says_when_the_hand_being_sorted_is_a_side_player_s() -> None:
+    state = new(2, dealer=2)
+    assert GAME.summary(state)["facts"] == {
+        "phase": "sort",
+        "round": 1,
+        "holder": "West",
+        "side": True,
     }
 
 

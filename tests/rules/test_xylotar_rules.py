@@ -336,8 +336,12 @@ def test_the_bid_tie_break_decides_after_three_rounds() -> None:
 
 @pytest.mark.parametrize("flag", [1, 0, 1.0, "on", None])
 def test_sorting_memory_is_on_or_off_and_nothing_that_merely_equals_it(flag: object) -> None:
-    with pytest.raises(SetupError, match="sorting_memory"):
+    with pytest.raises(SetupError) as refused:
         GAME.new_game(["Ann", "Bob", "Cy"], 1, {"sorting_memory": flag})
+    assert (refused.value.code, refused.value.fields) == (
+        "option-value",
+        {"option": "sorting_memory", "choices": [False, True]},
+    )
 
 
 def test_a_player_called_west_keeps_the_name_and_the_side_player_is_marked() -> None:

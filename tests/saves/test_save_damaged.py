@@ -20,6 +20,7 @@ from rules import GAMES
 from saves import DamagedSave, SaveError, SaveRecord, import_file
 from saves.exchange import MAX_SIZE
 from saves.record import encode
+from tui.words.problems import said
 
 MOVES = 20
 
@@ -83,7 +84,7 @@ CASES = {
     "version-text": (_set("version", "1"), "unknown save format version '1'", None),
     "unknown-game": (
         _set("game", "chess"),
-        f"unknown game 'chess' (playable: {', '.join(sorted(GAMES))})",
+        "unknown game 'chess' (games: " + ", ".join(GAMES) + ")",
         None,
     ),
     "newer-rules": (
@@ -119,7 +120,7 @@ CASES = {
     ),
     "setup-rejected": (
         _set("setup", {"dealer": 9}),
-        "the game cannot be set up (dealer must be a seat",
+        "the game cannot be set up (the dealer must be one of the seats 0, 1, 2, not 9)",
         None,
     ),
     "setup-unknown": (
@@ -145,7 +146,7 @@ CASES = {
     ),
     "action-garbage": (
         _move(3, 0, {"type": "fly"}),
-        "move 3 is not a 3 x 3 move (bad-action: field type, value 'fly'",
+        "move 3 is not a 3 x 3 move (That is not a move of this game",
         2,
     ),
     "illegal-move": (_illegal_move, "move 12 is not legal (", 11),
@@ -183,7 +184,7 @@ def test_a_damaged_file_is_refused_with_one_line_and_nothing_is_stored(case, kep
     with pytest.raises(DamagedSave) as caught:
         import_file(kept, path)
 
-    _check_message(str(caught.value), expected)
+    _check_message(said(caught.value), expected)
     assert caught.value.replayable_moves == replayable
     assert [info.name for info in kept.list()] == ["kept"]
     kept.close()
@@ -281,7 +282,7 @@ ROW_CASES = {
     ),
     "move-garbage": (
         _edit_row("UPDATE moves SET action = ? WHERE number = 3 AND game = ?", '{"type":"fly"}'),
-        "game: move 3 is not a 3 x 3 move (bad-action: field type, value 'fly'",
+        "game: move 3 is not a 3 x 3 move (That is not a move of this game",
         2,
         False,
     ),
@@ -301,8 +302,8 @@ def test_a_damaged_game_in_the_database_is_refused_with_one_line(case, store, ra
         store.load("game")
     listing = {info.name: info for info in store.list()}
 
-    assert str(caught.value).startswith(expected)
-    assert "\n" not in str(caught.value)
+    assert said(caught.value).startswith(expected)
+    assert "\n" not in said(caught.value)
     assert caught.value.replayable_moves == replayable
     assert listing["good"].error is None
     if listed:

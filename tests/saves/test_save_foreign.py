@@ -138,7 +138,7 @@ def test_a_log_from_another_database_is_moved_aside_untouched_and_never_applied(
     store.close()
 
     shm_aside, wal_aside = _aside(ours)
-    assert notice == (
+    assert str(notice) == (
         f"{DB}-wal and {DB}-shm beside {ours / DB} are not its own, so never applied to it: "
         f"moved aside, untouched, as {wal_aside.name} and {shm_aside.name}"
     )

@@ -43,8 +43,8 @@ def _old_files(folder) -> dict:
 def test_good_old_saves_come_in_and_the_report_names_the_failures(store, old_folder):
     report = import_old_saves(store)
 
-    assert report == (
-        f"imported 2 old save file(s) from {store.root} into {FILENAME} "
+    assert str(report) == (
+        f"imported 2 old save files from {store.root} into {FILENAME} "
         "(the .json files are left as they were); 1 could not be imported (broken.json): "
         "try hotseat import FILE"
     )
@@ -87,7 +87,7 @@ def test_an_import_stopped_half_way_goes_on_where_it_stopped(store, old_folder, 
 
     report = import_old_saves(store)
 
-    assert report is not None and report.startswith("imported 1 old save file(s)")
+    assert str(report).startswith("imported 1 old save file from")
     assert sorted(info.name for info in store.list()) == ["evening", "friday"]
 
 
@@ -124,7 +124,7 @@ def test_old_saves_whose_names_differ_only_by_case_both_come_in(store):
     (store.root / "Friday.json").write_bytes(encode(played(2)[0]))
     (store.root / "friday.json").write_bytes(encode(played(4)[0]))
 
-    assert import_old_saves(store).startswith("imported 2 old save file(s)")
+    assert str(import_old_saves(store)).startswith("imported 2 old save files")
 
     assert {info.name: info.summary["moves"] for info in store.list()} == {
         "Friday": 2,
@@ -137,7 +137,7 @@ def test_an_old_save_named_like_a_windows_device_comes_in_under_a_new_name(store
     (store.root / "con.json").write_bytes(encode(played(2)[0]))
     (store.root / "nul.v2.json").write_bytes(encode(played(2)[0]))
 
-    assert import_old_saves(store).startswith("imported 2 old save file(s)")
+    assert str(import_old_saves(store)).startswith("imported 2 old save files")
 
     assert sorted(info.name for info in store.list()) == ["con-game", "nul-game.v2"]
 
@@ -149,8 +149,8 @@ def test_the_report_names_at_most_three_failures(store):
 
     report = import_old_saves(store)
 
-    assert report is not None and "\n" not in report
-    assert report.endswith(
+    assert report is not None and "\n" not in str(report)
+    assert str(report).endswith(
         "; 5 could not be imported (a.json, b.json, c.json ...): try hotseat import FILE"
     )
     assert store.list() == []
@@ -227,6 +227,6 @@ def test_old_saves_beside_a_database_that_never_looked_for_them_come_in_once(sto
 
     report = import_old_saves(store)
 
-    assert report is not None and report.startswith("imported 2 old save file(s)")
+    assert str(report).startswith("imported 2 old save files")
     assert sorted(info.name for info in store.list()) == ["evening", "friday", "hosted"]
     assert import_old_saves(store) is None

@@ -14,16 +14,7 @@ import pytest
 from saves import SaveStore
 from tui.cli import main
 
-from tui_helpers import new_session, play_bots_until, replace_move
-
-
-def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as stop:
-        code = int(stop.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
+from tui_helpers import new_session, play_bots_until, replace_move, run_cli
 
 
 @pytest.mark.parametrize(

@@ -16,21 +16,11 @@ import pytest
 from saves import SaveStore
 from tui import i18n
 from tui.argparse_words import ARGPARSE_WORDS
-from tui.cli import main
 
-from tui_helpers import new_session
+from tui_helpers import new_session, run_cli
 
 GERMAN_DATE = re.compile(r"\b\d\d\.\d\d\.\d{4} \d\d:\d\d\b")
 PERCENT_FIELD = re.compile(r"%(?:\(\w+\))?[sr]")
-
-
-def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as stop:
-        code = int(stop.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_hotseat_lang_de_help_speaks_german(capsys: pytest.CaptureFixture[str]) -> None:
@@ -83,6 +73,43 @@ def test_a_mistake_on_a_german_command_line_is_one_german_line(
     assert (code, out) == (2, "")
     assert says in err
     assert len(err.strip().splitlines()) == 1
+
+
+WIDE = "李" * 13
+"""A name 26 cells wide, two more than a name may take."""
+
+
+@pytest.mark.parametrize(
+    ("lang", "argv", "line"),
+    [
+        ("de", ["new", "xoxo", "--players", "Ann,ann"], "zwei Spieler heißen 'ann'"),
+        ("en", ["new", "xoxo", "--players", "Ann,ann"], "two players are called 'ann'"),
+        ("de", ["new", "3x3", "--players", "Ann"], "3 x 3 braucht 2 bis 11 Spieler, nicht 1"),
+        ("en", ["new", "3x3", "--players", "Ann"], "3 x 3 needs 2 to 11 players, not 1"),
+        (
+            "de",
+            ["new", "xoxo", "--players", f"Ann,{WIDE}"],
+            f"der Spielername '{WIDE}' wird abgelehnt: er ist auf dem Bildschirm 26 Spalten "
+            "breit, mehr als 24 (ein breiter Buchstabe braucht zwei)",
+        ),
+        (
+            "en",
+            ["new", "xoxo", "--players", f"Ann,{WIDE}"],
+            f"player name '{WIDE}' is refused: it is 26 columns wide on screen, more than 24 "
+            "(a wide letter takes two)",
+        ),
+        (
+            "de",
+            ["new", "chess", "--players", "Ann,Bob"],
+            "unbekanntes Spiel 'chess' (Spiele: 3x3, xoxo, shifting-stones, xylotar)",
+        ),
+    ],
+)
+def test_a_table_the_rules_refuse_is_refused_in_the_chosen_language(
+    capsys: pytest.CaptureFixture[str], lang: str, argv: list[str], line: str
+) -> None:
+    code, out, err = run_cli(capsys, "--lang", lang, *argv)
+    assert (code, out, err) == (2, "", f"hotseat: {line}\n")
 
 
 def test_lang_de_de_hotseat_list_writes_german_dates_and_turns(

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from rich.cells import cell_len
 from textual.pilot import Pilot
 from textual.widgets import Input, Select
 
@@ -18,7 +19,7 @@ from tui.games.xoxo import XoxoScreen
 from tui.model import GameSession, parse_players, parse_seed, players_text
 from tui.screens.game_over import GameOverScreen
 from tui.screens.handoff import HandoffScreen, recent_text
-from tui.screens.home import HomeScreen
+from tui.screens.home import HomeScreen, column_widths
 from tui.screens.new_game import NewGameScreen
 from tui.screens.table import TableScreen
 from tui.screens.take_over import TakeOverScreen, when
@@ -53,10 +54,10 @@ async def test_the_new_game_dialog_speaks_german_when_the_player_chose_german(
         "Startwert",
         "zufällig",
         "Speichern als",
-        "Starten (Ctrl+S)",
+        "Starten (Strg+S)",
         "Zurück (Esc)",
         "Nächstes Feld",
-        "Seitenspieler West und East",
+        "Seitenspieler West und Ost",
         "Sortiergedächtnis",
         "aus",
         "[Hausregel]",
@@ -205,7 +206,7 @@ async def test_game_over_ranks_in_german_and_shows_esc_for_home(store: SaveStore
     assert "1.  Cy  - gewinnt" in text
     assert "3.  Bob  - verliert" in text
     assert "Revanche (r)" in text and "Zum Start (Esc)" in text
-    assert "esc Start" in text and "h Start" not in text
+    assert "Esc Start" in text and "h Start" not in text
 
 
 async def test_h_still_goes_home_from_game_over_in_german(store: SaveStore) -> None:
@@ -273,3 +274,9 @@ def test_the_log_is_titled_in_the_players_language() -> None:
     assert GameLog(title=TITLE).border_title == "Log"
     i18n.use("de")
     assert GameLog(title=TITLE).border_title == "Protokoll"
+
+
+def test_the_save_list_never_cuts_its_first_heading_in_german(german: None) -> None:
+    """Short save names leave the column at its least width, which "Spielstand" exceeds."""
+    (heading, width), *_ = column_widths(80, longest_name=1)
+    assert (heading, width >= cell_len(heading)) == ("Spielstand", True)

@@ -50,12 +50,12 @@ async def test_the_prompt_speaks_german_when_the_player_chose_german(store: Save
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await turn_at(pilot, app, ThreeByThreeScreen)
         assert screen.prompt_text().plain.splitlines() == [
-            "Dein Zug, aus der Hand. Space markiert weitere derselben Zahl, Enter spielt.",
+            "Dein Zug, aus der Hand. Leertaste markiert weitere derselben Zahl, Enter spielt.",
             "Spielbar: 4♣ 4♦ 4♥ 5♠ 6♠ 7♠ 9♠ B♦ B♥",
         ]
         await pilot.press("space")
         assert screen.prompt_text().plain.startswith(
-            "Dein Zug, aus der Hand. Enter spielt die markierten 4♣, Space wählt ab.\n"
+            "Dein Zug, aus der Hand. Enter spielt die markierten 4♣, Leertaste wählt ab.\n"
         )
 
 

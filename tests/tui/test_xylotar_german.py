@@ -199,7 +199,7 @@ async def test_the_prompt_speaks_german_when_the_player_chose_german(store: Save
     finally:
         i18n.use("en")
     assert said.startswith("Du sortierst das Xylotar von ")
-    assert "Shift+Pfeile oder - +" in said and "[ ]" not in said
+    assert "Umschalt+Pfeile oder - +" in said and "[ ]" not in said
     assert title == "Xylotar - Runde 1"
 
 

@@ -253,9 +253,29 @@ def test_the_refusals_every_game_shares_are_left_to_the_common_words() -> None:
 
 STATUSES: list[tuple[dict[str, Any], str, str]] = [
     (
-        {"phase": "sort", "round": 1, "holder": "Bob"},
+        {"phase": "sort", "round": 1, "holder": "Bob", "side": False},
         "Round 1 · sorting Bob's xylotar",
         "Runde 1 · das Xylotar von Bob wird sortiert",
+    ),
+    (
+        {"phase": "sort", "round": 1, "holder": "East", "side": True},
+        "Round 1 · sorting East's xylotar",
+        "Runde 1 · das Xylotar von Ost wird sortiert",
+    ),
+    (
+        {"phase": "sort", "round": 1, "holder": "East (side)", "side": True},
+        "Round 1 · sorting East (side)'s xylotar",
+        "Runde 1 · das Xylotar von Ost (Seite) wird sortiert",
+    ),
+    (
+        {"phase": "sort", "round": 1, "holder": "East", "side": False},
+        "Round 1 · sorting East's xylotar",
+        "Runde 1 · das Xylotar von East wird sortiert",
+    ),
+    (
+        {"phase": "sort", "round": 1, "holder": "East"},
+        "Round 1 · sorting East's xylotar",
+        "Runde 1 · das Xylotar von East wird sortiert",
     ),
     (
         {"phase": "play", "round": 2, "trick": 3, "tricks": 12, "bidder": None},
@@ -272,7 +292,18 @@ STATUSES: list[tuple[dict[str, Any], str, str]] = [
 
 
 @pytest.mark.parametrize(
-    ("facts", "english", "words"), STATUSES, ids=["sort", "play", "bid", "over"]
+    ("facts", "english", "words"),
+    STATUSES,
+    ids=[
+        "sort",
+        "sort-side-player",
+        "sort-side-player-marked",
+        "sort-player-called-east",
+        "sort-saved-before-sides-were-said",
+        "play",
+        "bid",
+        "over",
+    ],
 )
 def test_the_save_list_status_reads_in_both_languages(
     facts: dict[str, Any], english: str, words: str

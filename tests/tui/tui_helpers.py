@@ -9,11 +9,13 @@ import sqlite3
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
+import pytest
 from textual.pilot import Pilot
 
 from rules.three_by_three import card_label
 from saves import PlayerSpec, SaveStore
 from tui.app import HotseatApp
+from tui.cli import main
 from tui.model import GameSession, parse_players
 from tui.screens.handoff import HandoffScreen
 from tui.screens.table import TableScreen
@@ -40,6 +42,16 @@ def play_bots_until(session: GameSession, done: Callable[[GameSession], bool]) -
         seat = session.to_act()[0]
         session.apply(seat, session.bot_choice(seat))
     raise AssertionError("the game did not reach the wanted situation")
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """`hotseat ARGV...` run in this process: its exit code, standard output and error."""
+    try:
+        code = main(list(argv))
+    except SystemExit as stop:
+        code = int(stop.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
 
 
 def app_for(

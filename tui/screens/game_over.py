@@ -18,8 +18,6 @@ from tui.widgets.footer import Footer, footer_key
 from tui.words.common import ordinal
 
 HOME = "choose('home')"
-KEY_NAMES = {"escape": "Esc"}
-"""How a button names a key that is a word."""
 
 
 class GameOverScreen(DismissOnce, ModalScreen[str]):
@@ -63,8 +61,8 @@ class GameOverScreen(DismissOnce, ModalScreen[str]):
                 yield Static(ranking_text(self.names, self.result, self.details), id="over-ranking")
             yield Static(Text(self.reason), id="over-reason")
             with Horizontal(id="over-buttons"):
-                key = footer_key(self, HOME, "h")
-                home = _("Home ({key})").format(key=KEY_NAMES.get(key, key))
+                key = self.app.get_key_display(Binding(footer_key(self, HOME, "h"), HOME))
+                home = _("Home ({key})").format(key=key)
                 yield Button(_("Rematch (r)"), id="rematch", compact=True)
                 yield Button(home, id="home", variant="primary", compact=True)
         yield Footer()

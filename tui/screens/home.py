@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -20,6 +21,7 @@ from tui.model import Tables, game_title, is_their_turn, players_text, seated
 from tui.widgets.footer import Footer
 from tui.widgets.header import TitleHeader
 from tui.words import status as status_text
+from tui.words.problems import said
 
 GAME_ORDER = ("xoxo", "shifting-stones", "xylotar", "3x3")
 
@@ -53,10 +55,12 @@ def column_widths(screen_width: int, longest_name: int) -> list[tuple[str, int]]
     need and the players the rest, neither less than its minimum."""
     played = PLAYED_WIDTH[language()]
     room = screen_width - FRAME - CELL_PADDING * 5 - GAME_WIDTH - TURN_WIDTH - played
-    name = max(MIN_NAME_WIDTH, min(longest_name, room - MIN_PLAYERS_WIDTH))
+    heading = _("Save")
+    least = max(MIN_NAME_WIDTH, cell_len(heading))
+    name = max(least, min(longest_name, room - MIN_PLAYERS_WIDTH))
     players = max(MIN_PLAYERS_WIDTH, room - name)
     return [
-        (_("Save"), name),
+        (heading, name),
         (_("Game"), GAME_WIDTH),
         (_("Players"), players),
         (_("Turn"), TURN_WIDTH),
@@ -168,7 +172,7 @@ class HomeScreen(Screen[None]):
             infos = tables.infos()
         except SaveError as error:
             self.fill()
-            self.query_one("#detail", Static).update(Text(str(error)))
+            self.query_one("#detail", Static).update(Text(said(error)))
             return
         year = this_year()
         player = self.player
@@ -262,7 +266,7 @@ class HomeScreen(Screen[None]):
         if info is None:
             detail.update("")
         elif info.error is not None:
-            text = Text(visible(str(info.error)))
+            text = Text(visible(said(info.error)))
             if info.error.replayable_moves:
                 text.append(
                     "\n" + _("Press r to resume it from there as a new save."), style="bold"

@@ -28,8 +28,10 @@ from tui.model import (
 from tui.screens.once import DismissOnce
 from tui.widgets.footer import Footer
 from tui.widgets.header import TitleHeader
+from tui.words import seat_names
 from tui.words.common import and_list
 from tui.words.options import level_choice, option_help, option_label, value_text
+from tui.words.problems import said
 
 MAX_SEATS = max(game.max_players for game in GAMES.values())
 GAME_OPTIONS = [(game.id, option) for game in GAMES.values() for option in game.options]
@@ -211,8 +213,9 @@ class NewGameScreen(DismissOnce, Screen[GameSession | None]):
         for game_id, option in GAME_OPTIONS:
             self.query_one(f"#option-{game_id}-{option.name}").display = game_id == self.game_id
         game = GAMES[self.game_id]
-        names = game.seat_names([seat_label(i) for i in range(count)])
-        added = [names[s] for s in range(len(names)) if s not in game.player_seats(count)]
+        seats = game.player_seats(count)
+        names = seat_names(game.id, game.seat_names([seat_label(i) for i in range(count)]), seats)
+        added = [names[s] for s in range(len(names)) if s not in seats]
         note = self.query_one("#seat-note", Static)
         note.display = bool(added)
         note.update(
@@ -342,6 +345,6 @@ class NewGameScreen(DismissOnce, Screen[GameSession | None]):
                 player=getattr(self.app, "player", None),
             )
         except (SetupError, SaveError, UnknownGame, OSError) as error:
-            self.query_one("#form-error", Static).update(Text("! " + str(error), style="bold"))
+            self.query_one("#form-error", Static).update(Text("! " + said(error), style="bold"))
             return
         self.dismiss_once(session)

@@ -27,6 +27,7 @@ from tui.screens.take_over import taken_over_notice
 from tui.widgets.log import GameLog
 from tui.widgets.looks import looks
 from tui.words import reason, refusal
+from tui.words.problems import said
 
 POLL_INTERVAL = 0.25
 """Seconds between looks for moves made in other terminals (a cheap PRAGMA when none)."""
@@ -92,9 +93,10 @@ class TableScreen(Screen[None]):
             self.taken_over(taken_over_notice())
             return
         except SaveError as error:
-            if str(error) != self._store_problem:
-                self._store_problem = str(error)
-                self.app.notify(str(error), severity="error", timeout=8, markup=False)
+            problem = said(error)
+            if problem != self._store_problem:
+                self._store_problem = problem
+                self.app.notify(problem, severity="error", timeout=8, markup=False)
             return
         self._store_problem = ""
         if arrived or self.session.held_seats != held:
@@ -352,7 +354,7 @@ class TableScreen(Screen[None]):
             return False
         except MoveConflict as error:
             if self.session.is_human(seat):
-                self.message = _("Not played: {reason}.").format(reason=error)
+                self.message = _("Not played: {reason}.").format(reason=said(error))
             self.moves_arrived()
             return False
         except TakenOver:
@@ -360,7 +362,7 @@ class TableScreen(Screen[None]):
             return False
         except SaveError as error:
             self.app.notify(
-                _("Not saved, move undone: {reason}. Esc goes home.").format(reason=error),
+                _("Not saved, move undone: {reason}. Esc goes home.").format(reason=said(error)),
                 severity="error",
                 markup=False,
             )

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
 from typing import ClassVar
 
 from rich.text import Text
@@ -14,11 +13,11 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from saves.seats import Holder
-from saves.visible import visible
-from tui.i18n import N_, _, language, ngettext
+from tui.i18n import N_, _, ngettext
 from tui.screens.once import DismissOnce
 from tui.widgets.footer import Footer, footer_key
 from tui.words.common import and_list
+from tui.words.saves import describe, when
 
 TAKE = "answer(True)"
 
@@ -79,25 +78,6 @@ class TakeOverScreen(DismissOnce, ModalScreen[bool]):
 
     def action_answer(self, take: bool) -> None:
         self.dismiss_once(take)
-
-
-def when(holder: Holder) -> str:
-    """When a terminal took the seats, in local time as the language writes it: "14:05"
-    today, else the day too ("2024-05-01 14:05", German "01.05.2024 14:05")."""
-    try:
-        local = datetime.fromisoformat(holder.since).astimezone()
-    except (TypeError, ValueError):
-        return "?"
-    if local.date() == datetime.now().date():
-        return local.strftime("%H:%M")
-    return local.strftime("%d.%m.%Y %H:%M" if language() == "de" else "%Y-%m-%d %H:%M")
-
-
-def describe(holder: Holder) -> str:
-    """Which terminal holds the seats: "pid 123 on host box (user ann) since 14:05"."""
-    return _("pid {pid} on host {host} (user {user}) since {when}").format(
-        pid=holder.pid, host=visible(holder.host), user=visible(holder.user), when=when(holder)
-    )
 
 
 def taken_over_notice() -> str:

@@ -11,11 +11,27 @@ from textual.events import Resize
 from textual.widgets import Footer as TextualFooter
 from textual.widgets._footer import FooterKey
 
-from tui.i18n import _, language
+from tui.i18n import _, language, pgettext
 
 KEY_PADDING = 3
 """Cells around a key and its label besides their own: one before the key, one between,
 one after the label (none of them in the compact style)."""
+
+
+def key_names(shown: str) -> str:
+    """A key as the footer shows it, its named keys (Escape, Space, Tab, Page Up...) in
+    the player's language: "space" is "Leertaste" on a German keyboard."""
+    names = {
+        "esc": pgettext("key", "esc"),
+        "space": pgettext("key", "space"),
+        "tab": pgettext("key", "tab"),
+        "pgup": pgettext("key", "pgup"),
+        "pgdn": pgettext("key", "pgdn"),
+        "del": pgettext("key", "del"),
+        "home": pgettext("key", "home"),
+        "end": pgettext("key", "end"),
+    }
+    return " ".join(names.get(word, word) for word in shown.split(" "))
 
 
 def footer_key(screen: DOMNode, action: str, key: str) -> str:

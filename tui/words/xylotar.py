@@ -5,8 +5,9 @@ Colours are named in full ("yellow 7", German "Gelb 7"). The cards on the table 
 letter per colour, from the colour's name in the player's language and unlike the seven
 others' (`colour_letter`): German initials alone would clash (gelb and grün, rot and rosa).
 Slots are counted from 1, the leftmost, as a player counts the cards in a row. The side
-players of a two-player game are named by the engine in English ("West", "East"); the
-table says them in the player's language (`shown_names`).
+players of a two-player game are named by the engine in English ("West", "East", and so
+stored); the table and the save list say them in the player's language (`shown_names`,
+`engine_side_name`).
 """
 
 from __future__ import annotations
@@ -56,6 +57,18 @@ def side_name(name: str) -> str:
         "West": pgettext("xylotar side player", "West"),
         "East": pgettext("xylotar side player", "East"),
     }.get(name, name)
+
+
+def engine_side_name(name: str) -> str:
+    """A side player's whole name as the engine gives it ("East", "West (side)", "West
+    (side player)") in the player's language."""
+    side, _space, mark = name.partition(" ")
+    said = side_name(side)
+    return {
+        "": said,
+        "(side)": _("{side} (side)").format(side=said),
+        "(side player)": _("{side} (side player)").format(side=said),
+    }.get(mark, name)
 
 
 def shown_names(players: Sequence[str], side_seats: Sequence[int]) -> list[str]:
@@ -207,14 +220,16 @@ def refusal_text(code: str, fields: Mapping[str, Any], names: Sequence[str]) -> 
 
 
 def status_text(facts: Mapping[str, Any]) -> str:
-    """The save list's line: the round and the trick, or whose hand is being sorted, or
-    who won."""
+    """The save list's line: the round and the trick, or whose hand is being sorted (a
+    side player's in the player's language; saves from before the facts said so keep the
+    engine's name), or who won."""
     phase = facts["phase"]
     if phase == "over":
         return _("Over · {name} won").format(name=facts["winner"])
     if phase == "sort":
+        holder = engine_side_name(facts["holder"]) if facts.get("side") else facts["holder"]
         return _("Round {round} · sorting {name}'s xylotar").format(
-            round=facts["round"], name=facts["holder"]
+            round=facts["round"], name=holder
         )
     if facts["bidder"] is not None:
         said = _("Round {round} · trick {trick} of {tricks} · {name} may bid")

@@ -1,0 +1,76 @@
+"""The save store's messages in the player's language: each is an English template marked
+for the catalog and its fields (saves.errors), said here in one line; and which terminal
+holds a game's seats, as the take-over question and a refusal to open a game say it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime
+
+from rules import IllegalAction, get_game
+from saves.errors import Message, SeatsHeld
+from saves.seats import Holder
+from saves.visible import visible
+from tui.i18n import _, language, ngettext
+from tui.words import refusal, seat_names
+from tui.words.common import refusal_text
+from tui.words.problems import said
+
+
+def save_text(message: Message) -> str:
+    """`message` (a SaveError, or a notice of the store) in the player's language, on one
+    line: its template translated, each field that is a message or an error said the same
+    way."""
+    fields = {name: _field(value, message.fields) for name, value in message.fields.items()}
+    if isinstance(message, SeatsHeld) and message.holders:
+        fields["terminals"] = "; ".join(describe(holder) for holder in message.holders)
+    if message.plural is None or message.count is None:
+        template = _(message.template)
+    else:
+        template = ngettext(message.template, message.plural, message.count)
+    text = template.format(**fields) if fields else template
+    return " ".join(text.split())
+
+
+def _field(value: object, fields: Mapping[str, object]) -> object:
+    """A field's value as the line says it; an engine's refusal in the words of the game
+    the message names (its fields `game` and `names`)."""
+    if isinstance(value, Message):
+        return save_text(value)
+    if isinstance(value, IllegalAction):
+        return _refusal(value, fields).rstrip(".")
+    if isinstance(value, BaseException):
+        return said(value)
+    return value
+
+
+def _refusal(error: IllegalAction, fields: Mapping[str, object]) -> str:
+    """Why the engine refused a recorded move, in the words of the game it was recorded
+    for; the refusals every game shares when the game or its players are not known."""
+    game, names = fields.get("game"), fields.get("names")
+    if not isinstance(game, str) or not isinstance(names, list):
+        return refusal_text(error.code, error.fields)
+    try:
+        shown = seat_names(game, names, get_game(game).player_seats(len(names)))
+        return refusal(game, error, shown)
+    except (LookupError, TypeError, ValueError, AttributeError):
+        return refusal_text(error.code, error.fields)  # facts a damaged save led the engine to
+
+
+def when(holder: Holder) -> str:
+    """When a terminal took the seats, in local time as the language writes it: "14:05"
+    today, else the day too ("2024-05-01 14:05", German "01.05.2024 14:05")."""
+    try:
+        local = datetime.fromisoformat(holder.since).astimezone()
+    except (TypeError, ValueError):
+        return "?"
+    if local.date() == datetime.now().date():
+        return local.strftime("%H:%M")
+    return local.strftime("%d.%m.%Y %H:%M" if language() == "de" else "%Y-%m-%d %H:%M")
+
+
+def describe(holder: Holder) -> str:
+    """Which terminal holds the seats: "pid 123 on host box (user ann) since 14:05"."""
+    return _("pid {pid} on host {host} (user {user}) since {when}").format(
+        pid=holder.pid, host=visible(holder.host), user=visible(holder.user), when=when(holder)
+    )
