@@ -24,7 +24,7 @@ from tui.screens.table import TableScreen
 from marking import MarkingTranslations, marked_language, not_german, screen_lines, untranslated
 from tui_helpers import app_for, new_session
 
-NAMES = ["Ann", "Bob", "Cy", "hotseat", "table", "XOXO", "Shifting Stones", "Xylotar"]
+NAMES = ["Ann", "Bob", "Cy", "hotseat", "abend", "XOXO", "Shifting Stones", "Xylotar"]
 """The players and the save of the walk, the app's and the games' own names."""
 
 TABLES = [
@@ -104,7 +104,7 @@ async def test_every_word_of_a_whole_game_is_german_from_the_catalog(
     store: SaveStore, monkeypatch: pytest.MonkeyPatch, game: str, players: str
 ) -> None:
     with marked_language(monkeypatch, "de") as marking:
-        session = new_session(store, players, seed=3, game=game)
+        session = new_session(store, players, seed=3, name="abend", game=game)
         app = app_for(store, session, language="de")
         async with app.run_test(size=(80, 24)) as pilot:
             found = await walk(app, pilot, game, marking)
