@@ -2,15 +2,31 @@
 
 from __future__ import annotations
 
+import inspect
 import os
 import time
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+import textual._wait
+from textual.app import App
+from textual.pilot import Pilot
 
 from saves import SaveStore
 from tui import palette
+
+from tui_helpers import shown
+
+IDLE_POLL = 1 / 500
+"""Seconds Textual's pilot sleeps while it waits for the app to go idle after a key or a
+pause (its own default is 1/50: 40 ms a key). Every test waits for the condition it
+checks (`until`), so the pilot needs to be no slower than a short poll."""
+
+assert hasattr(textual._wait, "SLEEP_GRANULARITY") and hasattr(textual._wait, "SLEEP_IDLE")
+textual._wait.SLEEP_GRANULARITY = IDLE_POLL
+textual._wait.SLEEP_IDLE = IDLE_POLL / 20
 
 
 @pytest.fixture(autouse=True)
@@ -52,3 +68,27 @@ def no_color(monkeypatch: pytest.MonkeyPatch) -> None:
 def sixteen_colours(monkeypatch: pytest.MonkeyPatch) -> None:
     """The app starts as in a terminal with only the 16 basic colours."""
     monkeypatch.setattr("textual.constants.COLOR_SYSTEM", "standard")
+
+
+@pytest.fixture
+def snap_compare(snap_compare: Callable[..., bool]) -> Callable[..., bool]:
+    """The snapshot plugin's `snap_compare`, with the keys pressed first and the picture
+    taken only once the picture has come to rest (`shown`), never after a fixed time."""
+
+    def compare(
+        app: App[Any],
+        press: Iterable[str] = (),
+        terminal_size: tuple[int, int] = (80, 24),
+        run_before: Callable[[Pilot[Any]], Awaitable[None] | None] | None = None,
+    ) -> bool:
+        async def then_settle(pilot: Pilot[Any]) -> None:
+            if run_before is not None:
+                result = run_before(pilot)
+                if inspect.isawaitable(result):
+                    await result
+            await pilot.press(*press)
+            await shown(pilot)
+
+        return snap_compare(app, terminal_size=terminal_size, run_before=then_settle)
+
+    return compare

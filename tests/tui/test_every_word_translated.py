@@ -8,7 +8,7 @@ the saves and the games themselves may stand as they are."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 import pytest
 from textual.pilot import Pilot
@@ -22,7 +22,7 @@ from tui.screens.help import HelpScreen
 from tui.screens.table import TableScreen
 
 from marking import MarkingTranslations, marked_language, not_german, screen_lines, untranslated
-from tui_helpers import app_for, new_session
+from tui_helpers import app_for, new_session, settled, until
 
 NAMES = ["Ann", "Bob", "Cy", "hotseat", "abend", "XOXO", "Shifting Stones", "Xylotar"]
 """The players and the save of the walk, the app's and the games' own names."""
@@ -51,7 +51,8 @@ async def walk(app: HotseatApp, pilot: Pilot, game: str, marking: MarkingTransla
     pages are written in German, not said from the catalog), each word once."""
     found: dict[str, str] = {}
 
-    def look() -> None:
+    async def look() -> None:
+        await until(pilot, lambda: settled(app))
         lines = screen_lines(app)
         wrong = not_german(lines, NAMES)
         if not isinstance(app.screen, HelpScreen):
@@ -62,8 +63,7 @@ async def walk(app: HotseatApp, pilot: Pilot, game: str, marking: MarkingTransla
     rng = random.Random(1)
     peeks = PEEKS
     for _ in range(3000):
-        await pilot.pause()
-        look()
+        await look()
         screen = app.screen
         if isinstance(screen, GameOverScreen):
             break
@@ -78,23 +78,22 @@ async def walk(app: HotseatApp, pilot: Pilot, game: str, marking: MarkingTransla
     assert isinstance(app.screen, GameOverScreen)
     for key in ("question_mark", "escape", "escape", "question_mark", "escape"):
         await pilot.press(key)
-        await pilot.pause()
-        look()
+        await look()
     app.new_game(game)
     await pilot.pause()
-    look()
+    await look()
     return sorted(found.values())
 
 
 async def peek_at_stones_modes(
-    pilot: Pilot, screen: ShiftingStonesScreen, look: Callable[[], None]
+    pilot: Pilot, screen: ShiftingStonesScreen, look: Callable[[], Awaitable[None]]
 ) -> None:
     """Begin a shift and a flip, look at what the table asks, and take each back."""
     for key in ("s", "f"):
         await pilot.press(key)
         await pilot.pause()
         if screen.mode != "card":
-            look()
+            await look()
             await pilot.press("escape")
             await pilot.pause()
 

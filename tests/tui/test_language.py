@@ -104,8 +104,7 @@ def test_dates_are_written_as_the_language_writes_them() -> None:
 async def test_s_on_the_home_screen_speaks_german_and_remembers_it(store: SaveStore) -> None:
     app = app_for(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, HomeScreen))
-        assert "New game" in screen_text(app)
+        await until(pilot, lambda: "New game" in screen_text(app))
         await pilot.press("s")
         await until(pilot, lambda: "Neues Spiel" in screen_text(app))
         assert "Gespeicherte Spiele" in screen_text(app)

@@ -43,8 +43,12 @@ async def test_privacy_screen_between_two_people_in_play(store: SaveStore) -> No
         assert app.session.seat_names[seat] in screen_text(app)  # type: ignore[union-attr]
         assert not {label for label in hidden_card_labels(app.session) if label in screen_text(app)}  # type: ignore[arg-type]
         await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, ThreeByThreeScreen)
+        await until(
+            pilot,
+            lambda: (
+                isinstance(app.screen, ThreeByThreeScreen) and app.screen.shown_seat is not None
+            ),
+        )
         assert app.screen.shown_seat == seat
 
 

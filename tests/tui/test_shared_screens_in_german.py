@@ -25,7 +25,7 @@ from tui.screens.table import TableScreen
 from tui.screens.take_over import TakeOverScreen, when
 from tui.widgets.log import TITLE, GameLog
 
-from tui_helpers import app_for, new_session, play_bots_until, screen_text, until
+from tui_helpers import app_for, new_session, play_bots_until, screen_text, shown, until
 
 
 async def open_dialog(app: HotseatApp, pilot: Pilot) -> NewGameScreen:
@@ -143,8 +143,7 @@ async def test_the_privacy_screen_speaks_german_when_the_player_chose_german(
     app = app_for(store, language="de")
     async with app.run_test(size=(80, 24)) as pilot:
         app.resume("table")
-        await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
-        text = screen_text(app)
+        text = await shown(pilot, lambda: isinstance(app.screen, HandoffScreen))
     assert "Weitergeben an Bob" in text
     assert "Seit deinem letzten Zug:" in text
     assert "Nur Bob sollte jetzt hinsehen." in text
@@ -200,8 +199,7 @@ async def game_over(store: SaveStore, language: str) -> tuple[HotseatApp, GameSe
 async def test_game_over_ranks_in_german_and_shows_esc_for_home(store: SaveStore) -> None:
     app, _ = await game_over(store, "de")
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
-        text = screen_text(app)
+        text = await shown(pilot, lambda: isinstance(app.screen, GameOverScreen))
     assert "3 x 3: Spielende" in text
     assert "1.  Cy  - gewinnt" in text
     assert "3.  Bob  - verliert" in text
@@ -220,8 +218,7 @@ async def test_h_still_goes_home_from_game_over_in_german(store: SaveStore) -> N
 async def test_in_english_game_over_keeps_h_for_home(store: SaveStore) -> None:
     app, _ = await game_over(store, "en")
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
-        text = screen_text(app)
+        text = await shown(pilot, lambda: isinstance(app.screen, GameOverScreen))
         assert "h Home" in text and "Home (h)" in text and "1st" in text
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, HomeScreen))

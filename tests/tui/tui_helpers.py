@@ -6,11 +6,14 @@ import html
 import json
 import re
 import sqlite3
+import time
 from collections.abc import Awaitable, Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import pytest
+from textual.app import App
 from textual.pilot import Pilot
+from textual.widgets._footer import FooterKey
 
 from rules.three_by_three import card_label
 from saves import PlayerSpec, SaveStore
@@ -19,6 +22,8 @@ from tui.cli import main
 from tui.model import GameSession, parse_players
 from tui.screens.handoff import HandoffScreen
 from tui.screens.table import TableScreen
+from tui.widgets.footer import Footer
+from tui.widgets.log import GameLog
 
 TableT = TypeVar("TableT", bound=TableScreen)
 
@@ -91,13 +96,62 @@ def waits_for_enter(app: HotseatApp) -> bool:
     return isinstance(screen, HandoffScreen) or (isinstance(screen, TableScreen) and screen.my_turn)
 
 
-async def until(pilot: Pilot, ready: Callable[[], bool]) -> None:
-    """Let the app run until `ready()` holds; fail if it never does."""
-    for _ in range(500):
+WAIT = 30.0
+"""Seconds a test waits for a condition before it fails (a hang fails sooner, at
+pytest-timeout's limit, only if the app stops answering altogether)."""
+
+
+async def until(pilot: Pilot, ready: Callable[[], bool], within: float = WAIT) -> None:
+    """Let the app run until `ready()` holds and its screen is drawn whole (`settled`);
+    fail if that does not come within `within` seconds."""
+    deadline = time.monotonic() + within
+    while True:
         await pilot.pause()
-        if ready():
+        if ready() and settled(pilot.app):
             return
-    raise AssertionError("the screen never got ready")
+        if time.monotonic() > deadline:
+            raise AssertionError("the screen never got ready")
+
+
+def footer_current(app: App[Any]) -> bool:
+    """True when the footer of the app's screen shows the keys usable now (it is rebuilt
+    a moment after they change)."""
+    screen = app.screen
+    usable = {
+        (binding.action, enabled)
+        for (_, binding, enabled, _) in screen.active_bindings.values()
+        if binding.show
+    }
+    return all(
+        {(key.action, not key.disabled) for key in footer.query(FooterKey)} == usable
+        for footer in screen.query(Footer)
+    )
+
+
+def settled(app: App[Any]) -> bool:
+    """True when the app's screen is drawn whole: its footer shows the keys usable now,
+    and every log of every screen in the stack is wrapped to its width and shows its
+    newest line."""
+    return footer_current(app) and all(
+        log.scroll_offset.y == log.max_scroll_y
+        and log.virtual_size.width <= log.scrollable_content_region.width
+        for screen in app.screen_stack
+        for log in screen.query(GameLog)
+    )
+
+
+async def shown(pilot: Pilot, ready: Callable[[], bool] = lambda: True) -> str:
+    """Let the app run until `ready()` holds and the picture has come to rest (`settled`,
+    and the same in two polls in a row); what the terminal shows then, as plain text."""
+    app = pilot.app
+    deadline = time.monotonic() + WAIT
+    before = ""
+    while True:
+        await until(pilot, ready, deadline - time.monotonic())
+        now = screen_text(app)
+        if now == before:
+            return now
+        before = now
 
 
 async def turn_at(pilot: Pilot, app: HotseatApp, table: type[TableT]) -> TableT:
@@ -134,8 +188,6 @@ def replace_move(store: SaveStore, name: str, number: int, action: object) -> No
 def screen_shares(app: HotseatApp) -> tuple[float, float]:
     """The share of the screen the current table gives to its pieces (the widgets it marks
     with the class "pieces") and to its log, from the regions they are laid out in."""
-    from tui.widgets.log import GameLog
-
     screen = app.screen
     area = screen.size.width * screen.size.height
     pieces = sum(w.region.width * w.region.height for w in screen.query(".pieces"))

@@ -72,16 +72,25 @@ class GameLog(RichLog, can_focus=False):
         the log is off screen (`RichLog` defers this until the width is first known)."""
         lines = list(texts)
         if lines:
-            self.write(Text("\n".join(lines)), width=self._wrap_width or None)
+            self.write(Text("\n".join(lines)), width=self._wrap_width or None, scroll_end=False)
+            self._show_newest()
+
+    def _show_newest(self) -> None:
+        """Scroll to the newest line now, not after the next refresh: a screen pushed on
+        top (game over) must never catch the log anywhere else."""
+        if self.scrollable_content_region.height:
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
 
     def on_resize(self, event: Resize) -> None:
         """Keep the lines wrapped to the width; the first size is left to `RichLog`,
-        which then writes what was deferred."""
+        which then writes what was deferred, and the newest line shown right after."""
         self._rewrap()
+        self.call_next(self._show_newest)
 
     def watch_show_vertical_scrollbar(self) -> None:
-        """A scrollbar appearing means the lines outgrew the log: show the newest once the
-        layout is done."""
+        """A scrollbar appearing means the lines outgrew the log: show the newest at once,
+        and wrap again once the layout is done."""
+        self._show_newest()
         self.call_after_refresh(self._rewrap)
 
     def _rewrap(self) -> None:
@@ -94,4 +103,4 @@ class GameLog(RichLog, can_focus=False):
         if wrapped_at and width != wrapped_at:
             self.clear()
             self._write(self._texts)
-        self.scroll_end(animate=False, x_axis=False)
+        self._show_newest()
