@@ -149,9 +149,8 @@ async def monkey(pilot: Pilot, rng: random.Random, app: HotseatApp) -> None:
         assert app.crash is None
 
 
-@pytest.mark.parametrize("seed", [11, 12])
 @pytest.mark.parametrize("where", list(SCREENS))
-async def test_random_input_never_crashes_a_screen(store: SaveStore, where: str, seed: int) -> None:
+async def test_random_input_never_crashes_a_screen(store: SaveStore, where: str) -> None:
     make = SCREENS[where]
     session = make(store) if make is not None else None
     if session is None:
@@ -160,7 +159,7 @@ async def test_random_input_never_crashes_a_screen(store: SaveStore, where: str,
     app = app_for(store, session, resumed=session is not None)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await monkey(pilot, random.Random(f"{where}:{seed}"), app)
+        await monkey(pilot, random.Random(f"{where}:11"), app)
     assert app.crash is None
 
 

@@ -8,10 +8,15 @@ from saves import SaveStore
 from tui.app import HotseatApp
 from tui.games.three_by_three import ThreeByThreeScreen
 from tui.screens.game_over import GameOverScreen
-from tui.screens.handoff import HandoffScreen
 from tui.screens.home import HomeScreen
 
-from tui_helpers import app_for, new_session, waits_for_enter
+from tui_helpers import (
+    app_for,
+    each_turn_after_a_handoff,
+    new_session,
+    pass_and_play,
+    waits_for_enter,
+)
 
 
 async def play_to_game_over(app: HotseatApp, pilot: Pilot, limit: int = 3000) -> None:
@@ -44,23 +49,15 @@ async def test_a_person_plays_a_whole_game_against_the_computer(store: SaveStore
     assert record.summary["over"] is True
 
 
-async def test_two_people_and_a_computer_pass_the_keyboard_to_game_over(store: SaveStore) -> None:
+async def test_two_people_and_a_computer_pass_the_keyboard_before_each_turn(
+    store: SaveStore,
+) -> None:
     session = new_session(store, "Ann,Bob,cpu:Cy", seed=5)
     app = app_for(store, session)
-    handoffs = 0
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(5000):
-            await pilot.pause()
-            screen = app.screen
-            if isinstance(screen, GameOverScreen):
-                break
-            if isinstance(screen, HandoffScreen):
-                handoffs += 1
-                await pilot.press("enter")
-            elif isinstance(screen, ThreeByThreeScreen) and screen.my_turn:
-                await pilot.press("enter")
-        assert isinstance(app.screen, GameOverScreen)
-    assert handoffs >= 2
+        seen = await pass_and_play(pilot, turns=12)
+    assert seen.count("handoff") >= 12
+    assert each_turn_after_a_handoff(seen)
 
 
 async def test_all_computer_table_plays_itself(store: SaveStore) -> None:

@@ -12,6 +12,7 @@ from tui_helpers import (
     new_session,
     play_bots_until,
     screen_text,
+    shown,
     until,
     waits_for_enter,
 )
@@ -21,11 +22,9 @@ async def test_privacy_screen_comes_first_and_shows_no_hidden_card(store: SaveSt
     session = new_session(store, "Ann,Bob", seed=7)
     app = app_for(store, session)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, HandoffScreen)
-        shown = screen_text(app)
-        assert "Pass to" in shown
-        leaked = {label for label in hidden_card_labels(session) if label in shown}
+        text = await shown(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        assert "Pass to" in text
+        leaked = {label for label in hidden_card_labels(session) if label in text}
         assert leaked == set()
 
 
@@ -57,9 +56,7 @@ async def test_resume_shows_the_privacy_screen_even_for_one_person(store: SaveSt
     app = app_for(store)
     async with app.run_test(size=(80, 24)) as pilot:
         app.resume("table")
-        for _ in range(5):
-            await pilot.pause()
-        assert isinstance(app.screen, HandoffScreen)
+        await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
 
 
 async def test_computer_turns_between_two_people_show_only_the_public_view(

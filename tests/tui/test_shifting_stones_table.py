@@ -10,8 +10,17 @@ from tui.app import HotseatApp
 from tui.games.shifting_stones import ShiftingStonesScreen
 from tui.screens.game_over import GameOverScreen
 from tui.screens.handoff import HandoffScreen
+from tui.screens.table import TableScreen
 
-from tui_helpers import app_for, new_session, play_bots_until, screen_text, until
+from tui_helpers import (
+    app_for,
+    each_turn_after_a_handoff,
+    new_session,
+    pass_and_play,
+    play_bots_until,
+    screen_text,
+    until,
+)
 
 
 def my_turn(app: HotseatApp) -> bool:
@@ -132,21 +141,15 @@ def test_shifting_stones_solo_game_over(snap_compare, store: SaveStore) -> None:
 async def test_two_people_get_the_privacy_screen_before_every_turn(store: SaveStore) -> None:
     session = new_session(store, "Ann,Bob", seed=7, game="shifting-stones")
     app = app_for(store, session)
-    seen: list[str | int] = []
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(60):
-            await pilot.pause()
-            screen = app.screen
-            if isinstance(screen, HandoffScreen):
-                seen.append("handoff")
-                await pilot.press("enter")
-            elif isinstance(screen, ShiftingStonesScreen) and screen.my_turn:
-                if not seen or seen[-1] != screen.shown_seat:
-                    seen.append(screen.shown_seat)  # type: ignore[arg-type]
-                await pilot.press(*next_keys(screen))
-    turns = [i for i, item in enumerate(seen) if item != "handoff"]
-    assert len(turns) > 2
-    assert all(seen[i - 1] == "handoff" for i in turns)
+        seen = await pass_and_play(pilot, turns=6, keys=stones_keys)
+    assert seen.count("handoff") == 6
+    assert each_turn_after_a_handoff(seen)
+
+
+def stones_keys(screen: TableScreen) -> list[str]:
+    assert isinstance(screen, ShiftingStonesScreen)
+    return next_keys(screen)
 
 
 async def test_game_over_names_each_player_s_cards_and_the_bonus_for_the_most_ones(

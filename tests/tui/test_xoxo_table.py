@@ -12,11 +12,12 @@ from tui.games.xoxo.board import BoardColumn
 from tui.games.xoxo.tiles import SMALL_TILE
 from tui.model import GameSession
 from tui.screens.game_over import GameOverScreen
-from tui.screens.handoff import HandoffScreen
 
 from tui_helpers import (
     app_for,
+    each_turn_after_a_handoff,
     new_session,
+    pass_and_play,
     play_bots_until,
     screen_text,
     turn_at,
@@ -143,22 +144,10 @@ def test_xoxo_game_over(snap_compare, store: SaveStore) -> None:  # type: ignore
 async def test_two_people_get_the_privacy_screen_before_every_turn(store: SaveStore) -> None:
     session = new_session(store, "Ann,Bob", seed=19, game="xoxo")
     app = app_for(store, session)
-    handoffs = turns = 0
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(2000):
-            await pilot.pause()
-            screen = app.screen
-            if isinstance(screen, GameOverScreen):
-                break
-            if isinstance(screen, HandoffScreen):
-                handoffs += 1
-            elif waits_for_enter(app):
-                turns += 1
-            if waits_for_enter(app):
-                await pilot.press("enter")
-        assert isinstance(app.screen, GameOverScreen)
-    assert turns > 1
-    assert handoffs == turns
+        seen = await pass_and_play(pilot, turns=12)
+    assert seen.count("handoff") == 12
+    assert each_turn_after_a_handoff(seen)
 
 
 def bob_is_about_to_meet_a_target(s: GameSession) -> bool:

@@ -10,7 +10,7 @@ from textual.geometry import Offset
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from rules.xylotar import PASS, Play, value
+from rules.xylotar import PASS, ROUNDS, Play, value
 from saves import SaveRecord, SaveStore
 from tui.app import HotseatApp
 from tui.games.xylotar import XylotarScreen
@@ -76,14 +76,20 @@ async def play_to_the_end(pilot: Pilot, app: HotseatApp) -> int:
     raise AssertionError("the game did not end")
 
 
-async def test_a_person_plays_a_whole_three_player_game_against_the_computer(
+def last_round(session: GameSession) -> bool:
+    """The third round has begun (the rounds before it are alike: the engine plays them)."""
+    return session.view(None)["round"] >= ROUNDS
+
+
+async def test_a_person_plays_the_last_round_against_the_computer_to_game_over(
     store: SaveStore,
 ) -> None:
     session = xylotar(store, "Ann,cpu:Bob,cpu:Cy", seed=4)
-    app = app_for(store, session)
+    play_bots_until(session, last_round)
+    app = app_for(store, session, resumed=True)
     async with app.run_test(size=(80, 24)) as pilot:
         scores = await play_to_the_end(pilot, app)
-        assert scores >= 3
+        assert scores >= 1
         assert "points" in screen_text(app)
     _, game, state = store.load("table")
     assert game.is_over(state)
@@ -92,7 +98,8 @@ async def test_a_person_plays_a_whole_three_player_game_against_the_computer(
 
 async def test_a_two_player_game_with_side_players_ends_through_keys(store: SaveStore) -> None:
     session = xylotar(store, "Ann,cpu:Bob", seed=8)
-    app = app_for(store, session)
+    play_bots_until(session, last_round)
+    app = app_for(store, session, resumed=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await play_to_the_end(pilot, app)
         ranking = str(app.screen.query_one("#over-ranking", Static).render())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import html
 import json
 import re
@@ -20,6 +21,7 @@ from saves import PlayerSpec, SaveStore
 from tui.app import HotseatApp
 from tui.cli import main
 from tui.model import GameSession, parse_players
+from tui.screens.game_over import GameOverScreen
 from tui.screens.handoff import HandoffScreen
 from tui.screens.table import TableScreen
 from tui.widgets.footer import Footer
@@ -96,6 +98,9 @@ def waits_for_enter(app: HotseatApp) -> bool:
     return isinstance(screen, HandoffScreen) or (isinstance(screen, TableScreen) and screen.my_turn)
 
 
+POLL = 1 / 500
+"""Seconds between two looks at the app while a test waits for it."""
+
 WAIT = 30.0
 """Seconds a test waits for a condition before it fails (a hang fails sooner, at
 pytest-timeout's limit, only if the app stops answering altogether)."""
@@ -103,14 +108,19 @@ pytest-timeout's limit, only if the app stops answering altogether)."""
 
 async def until(pilot: Pilot, ready: Callable[[], bool], within: float = WAIT) -> None:
     """Let the app run until `ready()` holds and its screen is drawn whole (`settled`);
-    fail if that does not come within `within` seconds."""
+    fail if that does not come within `within` seconds. The app runs as it would for a
+    person meanwhile; once the condition holds, the pilot has the app draw and handle
+    what it queued, and the condition must still hold."""
     deadline = time.monotonic() + within
     while True:
         await pilot.pause()
+        while not (ready() and settled(pilot.app)):
+            if time.monotonic() > deadline:
+                raise AssertionError("the screen never got ready")
+            await asyncio.sleep(POLL)
+        await pilot.pause()
         if ready() and settled(pilot.app):
             return
-        if time.monotonic() > deadline:
-            raise AssertionError("the screen never got ready")
 
 
 def footer_current(app: App[Any]) -> bool:
@@ -193,3 +203,36 @@ def screen_shares(app: HotseatApp) -> tuple[float, float]:
     pieces = sum(w.region.width * w.region.height for w in screen.query(".pieces"))
     log = sum(w.region.width * w.region.height for w in screen.query(GameLog))
     return pieces / area, log / area
+
+
+async def pass_and_play(
+    pilot: Pilot,
+    turns: int,
+    keys: Callable[[TableScreen], list[str]] = lambda screen: ["enter"],
+) -> list[str | int]:
+    """Play the first `turns` turns of the people at the table (`keys` says what each
+    presses; by default Enter, which every table answers with a legal move), passing
+    each privacy screen with Enter, or up to game over. What came up, in order:
+    "handoff" for each privacy screen, the seat shown for each turn."""
+    app = pilot.app
+    seen: list[str | int] = []
+    while sum(item != "handoff" for item in seen) < turns:
+        await until(pilot, lambda: waits_for_enter(app) or isinstance(app.screen, GameOverScreen))
+        screen = app.screen
+        if isinstance(screen, GameOverScreen):
+            break
+        if isinstance(screen, HandoffScreen):
+            seen.append("handoff")
+            await pilot.press("enter")
+        elif isinstance(screen, TableScreen):
+            if not seen or seen[-1] != screen.shown_seat:
+                seen.append(screen.shown_seat if screen.shown_seat is not None else -1)
+            await pilot.press(*keys(screen))
+    return seen
+
+
+def each_turn_after_a_handoff(seen: list[str | int]) -> bool:
+    """True when every turn in `seen` (`pass_and_play`) came right after a privacy screen."""
+    return all(
+        i > 0 and seen[i - 1] == "handoff" for i, item in enumerate(seen) if item != "handoff"
+    )
