@@ -77,6 +77,9 @@ def keys(register: Callable[[str], asyncssh.SSHKey]) -> dict[str, asyncssh.SSHKe
 async def test_two_players_and_a_computer_play_a_whole_game_each_seeing_only_their_cards(
     host: Host, folder: Path, keys: dict[str, asyncssh.SSHKey]
 ) -> None:
+    """A whole deal over SSH takes about 40 s, nearly all of it waiting as players do:
+    the computer's pause before each of its moves (0.6 s) and the quarter second in
+    which a terminal notices another's move set the pace of its 49 moves."""
     new_table(folder, "remote:Ann,remote:Bob,cpu:Cy", SHORT_GAME)
     ann, bob = await sit_down(host, keys, "Ann", "Bob")
     table = Table(Truth(folder, "table"), {ANN: ann, BOB: bob})

@@ -17,7 +17,7 @@ from textual.pilot import Pilot
 from saves import SaveStore
 from tui import palette
 
-from tui_helpers import shown
+from tui_helpers import pause_to_rest, shown
 
 IDLE_POLL = 1 / 500
 """Seconds Textual's pilot sleeps while it waits for the app to go idle after a key or a
@@ -51,6 +51,13 @@ def fixed_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterat
 def a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     """The command line runs as from a terminal (pytest's standard streams are not one)."""
     monkeypatch.setattr("tui.cli.has_terminal", lambda: True)
+
+
+@pytest.fixture(autouse=True)
+def pauses_to_rest(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pilot's pause without a delay lasts until the screen is drawn whole (the footer
+    rebuilt, the logs scrolled: `pause_to_rest`), so no test looks at a screen halfway."""
+    monkeypatch.setattr(Pilot, "pause", pause_to_rest)
 
 
 @pytest.fixture

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from textual.pilot import Pilot
 from textual.widgets import Input, Select
 
 from saves import SaveStore
@@ -12,25 +11,27 @@ from tui.screens.home import HomeScreen
 from tui.screens.new_game import NewGameScreen
 from tui.widgets.card_fan import CardFan
 
-from tui_helpers import app_for, new_session, play_bots_until, replace_move, screen_text, until
-
-
-async def settle(pilot: Pilot, times: int = 5) -> None:
-    for _ in range(times):
-        await pilot.pause()
+from tui_helpers import (
+    app_for,
+    new_session,
+    play_bots_until,
+    replace_move,
+    screen_text,
+    shown,
+    turn_at,
+    until,
+)
 
 
 async def test_new_game_dialog_explains_duplicate_names_inline(store: SaveStore) -> None:
     app = app_for(store)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n")
-        await settle(pilot)
-        assert isinstance(app.screen, NewGameScreen)
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
         app.screen.query_one("#name-1", Input).value = "player 1"
         await pilot.press("ctrl+s")
-        await settle(pilot)
+        await until(pilot, lambda: "two players are called" in screen_text(app))
         assert isinstance(app.screen, NewGameScreen)
-        assert "two players are called" in screen_text(app)
         assert store.list() == []
 
 
@@ -39,18 +40,17 @@ async def test_new_game_dialog_starts_a_saved_game(store: SaveStore) -> None:
     app.delay = 3600.0
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n")
-        await settle(pilot)
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
         screen.query_one("#game", Select).value = "3x3"
-        await settle(pilot)
+        await until(pilot, lambda: bool(screen.query("#seats")))
         screen.query_one("#seats", Select).value = 3
         screen.query_one("#name-0", Input).value = "Ann"
         screen.query_one("#seed", Input).value = "99"
         screen.query_one("#save-name", Input).value = "sunday"
         await pilot.press("ctrl+s")
-        await settle(pilot)
-        assert isinstance(app.screen, ThreeByThreeScreen)
+        await until(pilot, lambda: isinstance(app.screen, ThreeByThreeScreen))
     record, _, _ = store.load("sunday")
     assert record.seed == 99
     assert [p.kind for p in record.players] == ["human", "computer", "computer"]
@@ -63,19 +63,17 @@ async def test_new_game_dialog_offers_xylotars_option_and_names_the_side_players
     app.delay = 3600.0
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n")
-        await settle(pilot)
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
-        assert "Sorting memory" not in screen_text(app)
+        assert "Sorting memory" not in await shown(pilot)
         screen.query_one("#game", Select).value = "xylotar"
-        await settle(pilot)
-        text = screen_text(app)
-        assert "Sorting memory" in text and "side players West and East" in text
+        text = await shown(pilot, lambda: "Sorting memory" in screen_text(app))
+        assert "side players West and East" in text
         screen.query_one("#option-xylotar-sorting_memory .option-value", Select).value = True
         screen.query_one("#save-name", Input).value = "duo"
         await pilot.press("ctrl+s")
-        await settle(pilot)
-        assert isinstance(app.screen, XylotarScreen)
+        await until(pilot, lambda: isinstance(app.screen, XylotarScreen))
     record, _, _ = store.load("duo")
     assert record.options == {"sorting_memory": True}
     assert len(record.players) == 2
@@ -85,10 +83,9 @@ async def test_a_name_that_looks_like_markup_is_shown_as_typed(store: SaveStore)
     session = new_session(store, "[red]x,cpu:[b]Bob")
     app = app_for(store, session)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        shown = screen_text(app)
-        assert "[red]x" in shown
-        assert "[b]Bob" in shown
+        text = await shown(pilot, lambda: isinstance(app.screen, ThreeByThreeScreen))
+        assert "[red]x" in text
+        assert "[b]Bob" in text
 
 
 async def test_clicking_a_card_points_at_it_and_a_second_click_marks_it(store: SaveStore) -> None:
@@ -99,9 +96,7 @@ async def test_clicking_a_card_points_at_it_and_a_second_click_marks_it(store: S
     )
     app = app_for(store, session)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, ThreeByThreeScreen) and screen.my_turn
+        screen = await turn_at(pilot, app, ThreeByThreeScreen)
         assert screen.cursor == 0
         hand = screen.query_one("#hand", CardFan)
         layout = hand.layout_for(hand.size.width)
@@ -117,11 +112,10 @@ async def test_escape_goes_home_and_frees_the_save(store: SaveStore) -> None:
     session = new_session(store, "Ann,cpu:Bob", seed=3)
     app = app_for(store, session)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+        await until(pilot, lambda: isinstance(app.screen, ThreeByThreeScreen))
         await pilot.press("escape")
-        await settle(pilot)
-        assert isinstance(app.screen, HomeScreen)
-        assert "table" in screen_text(app)
+        text = await shown(pilot, lambda: isinstance(app.screen, HomeScreen))
+        assert "table" in text
         assert store.holders("table") == {}
 
 
@@ -133,13 +127,12 @@ async def test_home_screen_recovers_a_damaged_save_as_a_new_one(store: SaveStore
     before = store.document("table")
     app = app_for(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+        await until(pilot, lambda: "table" in screen_text(app))
         await pilot.press("enter")
-        await settle(pilot)
+        await until(pilot, lambda: "move 6" in screen_text(app))
         assert isinstance(app.screen, HomeScreen)
-        assert "move 6" in screen_text(app)
         await pilot.press("r")
-        await settle(pilot)
+        await until(pilot, lambda: app.session is not None)
         assert app.session is not None
         assert app.session.name == "table-recovered"
         assert len(app.session.record.actions) == 5

@@ -110,6 +110,9 @@ async def peek_at_stones_modes(
 async def test_every_word_of_a_whole_game_is_german_from_the_catalog(
     store: SaveStore, monkeypatch: pytest.MonkeyPatch, game: str, players: str
 ) -> None:
+    """A whole game, each screen looked at once it is drawn: up to about 14 s for the
+    longest (3 x 3 and Shifting Stones at a table of three), the price of seeing every
+    phase of a game in German."""
     with marked_language(monkeypatch, "de") as marking:
         session = new_session(store, players, seed=3, name="abend", game=game)
         if game in LATER:

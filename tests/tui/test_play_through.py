@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from textual.pilot import Pilot
-
 from saves import SaveStore
-from tui.app import HotseatApp
 from tui.games.three_by_three import ThreeByThreeScreen
 from tui.screens.game_over import GameOverScreen
 from tui.screens.home import HomeScreen
@@ -15,29 +12,15 @@ from tui_helpers import (
     each_turn_after_a_handoff,
     new_session,
     pass_and_play,
-    waits_for_enter,
+    until,
 )
-
-
-async def play_to_game_over(app: HotseatApp, pilot: Pilot, limit: int = 3000) -> None:
-    """Press Enter whenever a person is asked for something: on the privacy screen it
-    reveals, on the table it plays the card under the cursor (the lowest playable),
-    takes the pile when nothing fits, or confirms the tour 1 choice."""
-    for _ in range(limit):
-        await pilot.pause()
-        screen = app.screen
-        if isinstance(screen, GameOverScreen):
-            return
-        if waits_for_enter(app):
-            await pilot.press("enter")
-    raise AssertionError("the game did not end")
 
 
 async def test_a_person_plays_a_whole_game_against_the_computer(store: SaveStore) -> None:
     session = new_session(store, "Ann,cpu:Bob", seed=11)
     app = app_for(store, session)
     async with app.run_test(size=(80, 24)) as pilot:
-        await play_to_game_over(app, pilot)
+        await pass_and_play(pilot)
         assert session.over
         ranking = app.screen.query_one("#over-ranking").render()
         assert "Ann" in str(ranking) and "Bob" in str(ranking)
@@ -64,25 +47,17 @@ async def test_all_computer_table_plays_itself(store: SaveStore) -> None:
     session = new_session(store, "cpu:Ann,cpu:Bob,cpu:Cy", seed=2)
     app = app_for(store, session)
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(5000):
-            await pilot.pause()
-            if isinstance(app.screen, GameOverScreen):
-                break
-        assert isinstance(app.screen, GameOverScreen)
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
 
 
 async def test_rematch_starts_a_new_game_with_the_same_seats(store: SaveStore) -> None:
     session = new_session(store, "cpu:Ann,cpu:Bob", seed=3)
     app = app_for(store, session)
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(5000):
-            await pilot.pause()
-            if isinstance(app.screen, GameOverScreen):
-                break
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
         app.delay = 3600.0
         await pilot.press("r")
-        await pilot.pause()
-        assert isinstance(app.screen, ThreeByThreeScreen)
+        await until(pilot, lambda: isinstance(app.screen, ThreeByThreeScreen))
         assert app.session is not None and app.session is not session
         assert app.session.record.names() == ["Ann", "Bob"]
         assert app.session.name == "table-2"

@@ -8,13 +8,13 @@ from tui.screens.handoff import RECENT_LINES, HandoffScreen, recent_text
 
 from tui_helpers import (
     app_for,
+    enter_until,
     hidden_card_labels,
     new_session,
     play_bots_until,
     screen_text,
     shown,
     until,
-    waits_for_enter,
 )
 
 
@@ -35,9 +35,7 @@ async def test_privacy_screen_between_two_people_in_play(store: SaveStore) -> No
     app = app_for(store)
     async with app.run_test(size=(80, 24)) as pilot:
         app.resume("table")
-        for _ in range(3):
-            await pilot.pause()
-        assert isinstance(app.screen, HandoffScreen)
+        await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
         seat = app.session.to_act()[0]  # type: ignore[union-attr]
         assert app.session.seat_names[seat] in screen_text(app)  # type: ignore[union-attr]
         assert not {label for label in hidden_card_labels(app.session) if label in screen_text(app)}  # type: ignore[arg-type]
@@ -66,15 +64,13 @@ async def test_computer_turns_between_two_people_show_only_the_public_view(
     app = app_for(store, session)
     app.delay = 3600.0
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(40):
-            await pilot.pause()
-            screen = app.screen
-            if waits_for_enter(app):
-                await pilot.press("enter")
-            elif isinstance(screen, ThreeByThreeScreen) and not session.is_human(
-                session.to_act()[0]
-            ):
-                break
+        await enter_until(
+            pilot,
+            lambda: (
+                isinstance(app.screen, ThreeByThreeScreen)
+                and not session.is_human(session.to_act()[0])
+            ),
+        )
         screen = app.screen
         assert isinstance(screen, ThreeByThreeScreen)
         assert screen.shown_seat is None
@@ -89,8 +85,7 @@ async def test_an_enter_pressed_just_as_the_privacy_screen_appears_does_not_reve
     app = app_for(store, session)
     app.handoff_guard = 60.0
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, HandoffScreen)
+        await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
         await pilot.press("enter", "enter")
         await pilot.pause()
         assert isinstance(app.screen, HandoffScreen)
@@ -122,6 +117,6 @@ async def test_a_second_enter_right_after_the_reveal_does_not_also_move(store: S
         await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
         app.handoff_guard = 60.0  # the privacy screen up already lets Enter through
         await pilot.press("enter", "enter")
-        await pilot.pause()
+        await until(pilot, lambda: getattr(app.screen, "shown_seat", None) is not None)
         assert app.screen_stack[-1].shown_seat == session.to_act()[0]  # type: ignore[attr-defined]
         assert session.record.actions == []

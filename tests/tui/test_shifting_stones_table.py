@@ -9,7 +9,6 @@ from saves import SaveStore
 from tui.app import HotseatApp
 from tui.games.shifting_stones import ShiftingStonesScreen
 from tui.screens.game_over import GameOverScreen
-from tui.screens.handoff import HandoffScreen
 from tui.screens.table import TableScreen
 
 from tui_helpers import (
@@ -41,16 +40,7 @@ def next_keys(screen: ShiftingStonesScreen) -> list[str]:
 
 
 async def play_through(app: HotseatApp, pilot: Pilot) -> None:
-    for _ in range(3000):
-        await pilot.pause()
-        screen = app.screen
-        if isinstance(screen, GameOverScreen):
-            return
-        if isinstance(screen, HandoffScreen):
-            await pilot.press("enter")
-        elif isinstance(screen, ShiftingStonesScreen) and screen.my_turn:
-            await pilot.press(*next_keys(screen))
-    raise AssertionError("the game did not end")
+    await pass_and_play(pilot, keys=stones_keys)
 
 
 async def test_a_whole_solo_game_through_keys(store: SaveStore) -> None:

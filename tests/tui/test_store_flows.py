@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 
 import pytest
-from textual.pilot import Pilot
 
 from saves import SaveStore
 from tui.model import GameSession
@@ -16,11 +15,6 @@ from tui.screens.table import TableScreen
 from tui.screens.take_over import TakeOverScreen
 
 from tui_helpers import app_for, new_session, screen_text, until
-
-
-async def settle(pilot: Pilot, times: int = 5) -> None:
-    for _ in range(times):
-        await pilot.pause()
 
 
 async def test_resume_builds_no_home_screen_until_escape(store: SaveStore) -> None:
@@ -65,13 +59,12 @@ async def test_home_screen_lists_the_saves_once_per_visit(
     monkeypatch.setattr(store, "revisions", counting_revisions)
     app = app_for(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+        await until(pilot, lambda: isinstance(app.screen, HomeScreen))
         assert len(calls) == 1
         await pilot.press("question_mark")
-        await settle(pilot)
+        await until(pilot, lambda: not isinstance(app.screen, HomeScreen))
         await pilot.press("escape")
-        await settle(pilot)
-        assert isinstance(app.screen, HomeScreen)
+        await until(pilot, lambda: isinstance(app.screen, HomeScreen))
         assert len(calls) == 2
 
 
@@ -98,7 +91,7 @@ async def test_opening_a_game_held_elsewhere_asks_before_taking_it_over(
     app = app_for(store)
     try:
         async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot)
+            await until(pilot, lambda: "table" in screen_text(app))
             await pilot.press("enter")
             await until(pilot, lambda: isinstance(app.screen, TakeOverScreen))
             assert f"pid {os.getpid()} on host" in screen_text(app)
@@ -121,10 +114,9 @@ async def test_a_move_made_in_another_terminal_reaches_the_table(store: SaveStor
     app = app_for(store, bob)
     try:
         async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot)
+            await until(pilot, lambda: "Waiting for Ann" in screen_text(app))
             table = app.screen
             assert isinstance(table, TableScreen) and not table.my_turn
-            assert "Waiting for Ann" in screen_text(app)
             ann.apply(0, ann.legal(0)[0])
             await until(pilot, lambda: isinstance(app.screen, HandoffScreen) or table.my_turn)
             assert len(bob.record.actions) == 1

@@ -13,7 +13,7 @@ from tui.games.three_by_three.pile import PileView, chip_pile
 from tui.games.three_by_three.seats import seats_text
 from tui.games.three_by_three.since import NOTHING, Changes, changes_since, last_move
 
-from tui_helpers import app_for, new_session, waits_for_enter
+from tui_helpers import app_for, enter_until, new_session
 
 
 def seat(face_up: list[str] | None = None, known: list[str] | None = None) -> dict[str, Any]:
@@ -140,12 +140,7 @@ async def test_the_privacy_screen_reveals_what_the_others_changed_since_your_tur
     session = new_session(store, "Ann,Bob,cpu:Cy,cpu:Dee", seed=47)
     app = app_for(store, session)
     async with app.run_test(size=(120, 36)) as pilot:
-        for _ in range(2000):
-            await pilot.pause()
-            if len(session.record.actions) >= 31 and anns_turn(app):
-                break
-            if waits_for_enter(app):
-                await pilot.press("enter")
+        await enter_until(pilot, lambda: len(session.record.actions) >= 31 and anns_turn(app))
         screen = app.screen
         assert isinstance(screen, ThreeByThreeScreen) and screen.before is not None
         assert screen.marks.pile == 2

@@ -20,6 +20,7 @@ from tui_helpers import (
     pass_and_play,
     play_bots_until,
     screen_text,
+    shown,
     turn_at,
     until,
     waits_for_enter,
@@ -30,14 +31,8 @@ async def test_a_person_plays_a_whole_xoxo_game_against_the_computer(store: Save
     session = new_session(store, "Ann,cpu:Bob", seed=17, game="xoxo")
     app = app_for(store, session)
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(2000):
-            await pilot.pause()
-            if isinstance(app.screen, GameOverScreen):
-                break
-            if waits_for_enter(app):
-                await pilot.press("enter")
-        assert isinstance(app.screen, GameOverScreen)
-        assert "met" in screen_text(app)
+        await pass_and_play(pilot)
+        assert "met" in await shown(pilot)
     _, game, state = store.load("table")
     assert game.is_over(state)
 

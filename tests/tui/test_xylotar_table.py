@@ -32,7 +32,15 @@ from tui.screens.game_over import GameOverScreen
 from tui.screens.handoff import HandoffScreen
 from tui.widgets.playing_cards import SMALL, CardSize, Cell
 
-from tui_helpers import app_for, play_bots_until, players, screen_text, until, waits_for_enter
+from tui_helpers import (
+    app_for,
+    enter_until,
+    play_bots_until,
+    players,
+    screen_text,
+    until,
+    waits_for_enter,
+)
 
 
 def xylotar(store: SaveStore, spec: str, seed: int, **options: bool) -> GameSession:
@@ -65,14 +73,17 @@ async def play_to_the_end(pilot: Pilot, app: HotseatApp) -> int:
     screens counted on the way."""
     scores = 0
     for _ in range(3000):
-        await pilot.pause()
+        await until(
+            pilot,
+            lambda: (
+                isinstance(app.screen, GameOverScreen | XylotarScoresScreen) or waits_for_enter(app)
+            ),
+        )
         if isinstance(app.screen, GameOverScreen):
             return scores
         if isinstance(app.screen, XylotarScoresScreen):
             scores += 1
-            await pilot.press("enter")
-        elif waits_for_enter(app):
-            await pilot.press("enter")
+        await pilot.press("enter")
     raise AssertionError("the game did not end")
 
 
@@ -307,12 +318,7 @@ async def test_after_the_score_table_the_next_person_gets_the_privacy_screen(
     play_bots_until(session, lambda s: s.view(None)["trick_number"] == 14)
     app = app_for(store, session)
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(200):
-            await pilot.pause()
-            if isinstance(app.screen, XylotarScoresScreen):
-                break
-            if waits_for_enter(app):
-                await pilot.press("enter")
+        await enter_until(pilot, lambda: isinstance(app.screen, XylotarScoresScreen))
         await pilot.press("enter")
         await until(pilot, lambda: waits_for_enter(app))
         assert isinstance(app.screen, HandoffScreen)

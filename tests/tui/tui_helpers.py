@@ -98,8 +98,14 @@ def waits_for_enter(app: HotseatApp) -> bool:
     return isinstance(screen, HandoffScreen) or (isinstance(screen, TableScreen) and screen.my_turn)
 
 
+PILOT_PAUSE = Pilot.pause
+"""Textual's own pause: the app handles what is queued, goes idle and draws."""
+
 POLL = 1 / 500
 """Seconds between two looks at the app while a test waits for it."""
+
+MOST_KEYS = 5000
+"""Most answers `pass_and_play` gives before it calls a game endless."""
 
 WAIT = 30.0
 """Seconds a test waits for a condition before it fails (a hang fails sooner, at
@@ -113,7 +119,6 @@ async def until(pilot: Pilot, ready: Callable[[], bool], within: float = WAIT) -
     what it queued, and the condition must still hold."""
     deadline = time.monotonic() + within
     while True:
-        await pilot.pause()
         while not (ready() and settled(pilot.app)):
             if time.monotonic() > deadline:
                 raise AssertionError("the screen never got ready")
@@ -121,6 +126,20 @@ async def until(pilot: Pilot, ready: Callable[[], bool], within: float = WAIT) -
         await pilot.pause()
         if ready() and settled(pilot.app):
             return
+
+
+async def pause_to_rest(pilot: Pilot, delay: float | None = None) -> None:
+    """Textual's `Pilot.pause`, and without a delay also until the screen is drawn whole
+    (`settled`): what this suite means by a pause (tests/tui/conftest.py)."""
+    await PILOT_PAUSE(pilot, delay)
+    if delay is not None or settled(pilot.app):
+        return
+    deadline = time.monotonic() + WAIT
+    while not settled(pilot.app):
+        if time.monotonic() > deadline:
+            raise AssertionError("the screen never came to rest")
+        await asyncio.sleep(POLL)
+    await PILOT_PAUSE(pilot)
 
 
 def footer_current(app: App[Any]) -> bool:
@@ -140,13 +159,16 @@ def footer_current(app: App[Any]) -> bool:
 
 def settled(app: App[Any]) -> bool:
     """True when the app's screen is drawn whole: its footer shows the keys usable now,
-    and every log of every screen in the stack is wrapped to its width and shows its
-    newest line."""
+    and every log shown on a screen in the stack is wrapped to its width and shows its
+    newest line. An app that was asked to end has nothing more to draw."""
+    if app.return_code is not None:
+        return True
     return footer_current(app) and all(
         log.scroll_offset.y == log.max_scroll_y
         and log.virtual_size.width <= log.scrollable_content_region.width
         for screen in app.screen_stack
         for log in screen.query(GameLog)
+        if log.display and log.region
     )
 
 
@@ -207,20 +229,23 @@ def screen_shares(app: HotseatApp) -> tuple[float, float]:
 
 async def pass_and_play(
     pilot: Pilot,
-    turns: int,
+    turns: int | None = None,
     keys: Callable[[TableScreen], list[str]] = lambda screen: ["enter"],
 ) -> list[str | int]:
-    """Play the first `turns` turns of the people at the table (`keys` says what each
-    presses; by default Enter, which every table answers with a legal move), passing
-    each privacy screen with Enter, or up to game over. What came up, in order:
+    """Play the first `turns` turns of the people at the table, or all to game over
+    (`keys` says what each presses; by default Enter, which every table answers with a
+    legal move), passing each privacy screen with Enter. What came up, in order:
     "handoff" for each privacy screen, the seat shown for each turn."""
     app = pilot.app
     seen: list[str | int] = []
-    while sum(item != "handoff" for item in seen) < turns:
+    for _ in range(MOST_KEYS):
+        if turns is not None and sum(item != "handoff" for item in seen) >= turns:
+            return seen
         await until(pilot, lambda: waits_for_enter(app) or isinstance(app.screen, GameOverScreen))
         screen = app.screen
         if isinstance(screen, GameOverScreen):
-            break
+            assert turns is None, "the game ended before the turns were played"
+            return seen
         if isinstance(screen, HandoffScreen):
             seen.append("handoff")
             await pilot.press("enter")
@@ -228,7 +253,19 @@ async def pass_and_play(
             if not seen or seen[-1] != screen.shown_seat:
                 seen.append(screen.shown_seat if screen.shown_seat is not None else -1)
             await pilot.press(*keys(screen))
-    return seen
+    raise AssertionError("the game did not end")
+
+
+async def enter_until(pilot: Pilot, done: Callable[[], bool]) -> None:
+    """Press Enter whenever a person is asked for something (`waits_for_enter`) until
+    `done()` holds."""
+    app = pilot.app
+    for _ in range(MOST_KEYS):
+        await until(pilot, lambda: done() or waits_for_enter(app))
+        if done():
+            return
+        await pilot.press("enter")
+    raise AssertionError("the wanted situation never came")
 
 
 def each_turn_after_a_handoff(seen: list[str | int]) -> bool:
