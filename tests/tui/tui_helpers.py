@@ -159,7 +159,8 @@ def footer_current(app: App[Any]) -> bool:
 
 def settled(app: App[Any]) -> bool:
     """True when the app's screen is drawn whole: its footer shows the keys usable now,
-    and every log shown on a screen in the stack is wrapped to its width and shows its
+    and every log shown on a screen in the stack (with room for a letter: one squeezed
+    to nothing keeps its lines for when it widens) is wrapped to its width and shows its
     newest line. An app that was asked to end has nothing more to draw."""
     if app.return_code is not None:
         return True
@@ -168,7 +169,7 @@ def settled(app: App[Any]) -> bool:
         and log.virtual_size.width <= log.scrollable_content_region.width
         for screen in app.screen_stack
         for log in screen.query(GameLog)
-        if log.display and log.region
+        if log.display and log.scrollable_content_region
     )
 
 
