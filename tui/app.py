@@ -271,7 +271,7 @@ class HotseatApp(App[None]):
         """Speak the other language from now on (remembered for the next start, per
         registered player at a host); the home screen says everything again in it."""
         home = self.screen
-        if not isinstance(home, HomeScreen):
+        if not isinstance(home, HomeScreen) or not home.ready:
             return
         other = next(code for code in i18n.LANGUAGES if code != i18n.language())
         i18n.use(other)

@@ -13,7 +13,7 @@ from tui import i18n
 from tui.cli import flag_value
 from tui.screens.home import HomeScreen, played_when
 
-from tui_helpers import app_for, screen_text, until
+from tui_helpers import app_for, new_session, screen_text, type_fast, until
 
 
 @pytest.mark.parametrize(
@@ -123,3 +123,18 @@ async def test_a_registered_players_switch_is_theirs_alone(store: SaveStore) -> 
         await until(pilot, lambda: "Neues Spiel" in screen_text(app))
     assert i18n.remembered("Ann") == "de"
     assert i18n.remembered() is None
+
+
+@pytest.mark.parametrize("keys", [["enter", "s"], ["s", "enter"], ["down", "s", "up"], ["s", "s"]])
+async def test_keys_that_arrive_with_s_never_crash_the_home_screen(
+    store: SaveStore, keys: list[str]
+) -> None:
+    """s says the home screen again; a key typed together with it (Enter on a save,
+    one that moves the cursor, a second s) finds it whole or waits."""
+    new_session(store, "Ann,cpu:Bob", seed=3).close()
+    app = app_for(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: "table" in screen_text(app))
+        type_fast(app, keys)
+        await pilot.pause()
+    assert app.crash is None

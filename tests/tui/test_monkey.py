@@ -10,7 +10,6 @@ from collections.abc import Callable
 import pytest
 from test_shifting_stones_looks import fullest_table as fullest_stones
 from test_xoxo_looks import fullest_table as fullest_xoxo
-from textual import events
 from textual.errors import NoWidget
 from textual.pilot import Pilot
 
@@ -18,7 +17,7 @@ from saves import SaveStore
 from tui.app import HotseatApp
 from tui.model import GameSession
 
-from tui_helpers import app_for, new_session, play_bots_until
+from tui_helpers import app_for, new_session, play_bots_until, type_fast
 
 KEYS = [
     "up",
@@ -120,13 +119,6 @@ SCREENS: dict[str, Callable[[SaveStore], GameSession] | None] = {
 }
 """The home screen (and from it the dialog and help), each table, the solo game, a
 finished game; the privacy screen and Xylotar's score table come up along the way."""
-
-
-def type_fast(app: HotseatApp, keys: list[str]) -> None:
-    """Keys as a fast typist or a held key sends them: all queued before any is handled."""
-    for key in keys:
-        char = " " if key == "space" else key if len(key) == 1 else None
-        app.post_message(events.Key(key, char))
 
 
 async def monkey(pilot: Pilot, rng: random.Random, app: HotseatApp) -> None:

@@ -12,6 +12,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 import pytest
+from textual import events
 from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets._footer import FooterKey
@@ -70,6 +71,14 @@ def app_for(
     app = HotseatApp(store, delay=0.0, session=session, resumed=resumed, language=language)
     app.handoff_guard = 0.0
     return app
+
+
+def type_fast(app: HotseatApp, keys: list[str]) -> None:
+    """Keys as a fast typist, a held key or one write of a terminal sends them: all
+    queued before any is handled."""
+    for key in keys:
+        char = " " if key == "space" else key if len(key) == 1 else None
+        app.post_message(events.Key(key, char))
 
 
 def screen_text(app: HotseatApp) -> str:

@@ -13,6 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from tui.i18n import N_, _
+from tui.screens.app_keys import APP_KEYS
 from tui.screens.once import DismissOnce
 from tui.widgets.footer import Footer, footer_key
 from tui.words.common import ordinal
@@ -34,6 +35,7 @@ class GameOverScreen(DismissOnce, ModalScreen[str]):
     BINDINGS = [
         Binding("r", "choose('rematch')", N_("Rematch")),
         Binding("h,escape", HOME, N_("Home")),
+        *APP_KEYS,
     ]
     FOOTER_KEYS: ClassVar[dict[str, dict[str, str]]] = {"de": {HOME: "escape"}}
 

@@ -101,8 +101,9 @@ def game_line(game_id: str) -> Text:
 class HomeScreen(Screen[None]):
     """Pick a game to start, or a save to resume. Damaged saves say what is wrong.
 
-    Its actions do nothing once another screen covers it: a selection queued by
-    keys typed fast may be handled after the screen it came from went away."""
+    Its actions do nothing once another screen covers it, nor while it is being said
+    again in another language (`retell`): a selection queued by keys typed fast may be
+    handled after the screen, or the widgets, it came from went away."""
 
     BINDINGS = [
         Binding("n", "new_game", N_("New game")),
@@ -122,6 +123,8 @@ class HomeScreen(Screen[None]):
         """True once the saves were listed: a later visit keeps the list in focus."""
         self.laid_out_for = (0, 0)
         """The terminal width and longest name the columns were last sized for."""
+        self.whole = True
+        """False while the screen is being built again (`retell`)."""
 
     def compose(self) -> ComposeResult:
         yield TitleHeader(show_clock=False)
@@ -145,11 +148,21 @@ class HomeScreen(Screen[None]):
         )
 
     async def retell(self) -> None:
-        """Say everything again, in the language chosen just now."""
-        await self.recompose()
-        self.on_mount()
-        self.listed = False
-        self.reload()
+        """Say everything again, in the language chosen just now. Until it is whole again
+        the screen takes no key (`ready`)."""
+        self.whole = False
+        try:
+            await self.recompose()
+            self.on_mount()
+            self.listed = False
+            self.reload()
+        finally:
+            self.whole = True
+
+    @property
+    def ready(self) -> bool:
+        """True when the screen is on top and whole: only then does it act on a key."""
+        return self.is_current and self.whole
 
     @property
     def player(self) -> str | None:
@@ -158,7 +171,8 @@ class HomeScreen(Screen[None]):
 
     def on_screen_resume(self) -> None:
         """Each visit lists the saves once (this also runs when the screen first shows)."""
-        self.reload()
+        if self.whole:
+            self.reload()
 
     def reload(self) -> None:
         """List the stored games from their summaries (nothing is replayed), reading again
@@ -243,7 +257,7 @@ class HomeScreen(Screen[None]):
 
     def on_resize(self) -> None:
         """A wider or narrower terminal lays the save list out again (once it is there)."""
-        if self.listed and self.laid_out_for != self.layout_key():
+        if self.whole and self.listed and self.laid_out_for != self.layout_key():
             self.fill()
 
     def mark_damaged(self, name: str, error: DamagedSave) -> None:
@@ -283,7 +297,8 @@ class HomeScreen(Screen[None]):
 
     @on(DataTable.RowHighlighted, "#saves")
     def save_highlighted(self) -> None:
-        self.describe(self.selected())
+        if self.whole:
+            self.describe(self.selected())
 
     @on(DataTable.RowSelected, "#saves")
     def save_chosen(self) -> None:
@@ -291,12 +306,12 @@ class HomeScreen(Screen[None]):
 
     @on(OptionList.OptionSelected, "#games")
     def game_chosen(self, event: OptionList.OptionSelected) -> None:
-        if not self.is_current:
+        if not self.ready:
             return
         self.app.new_game(event.option.id)  # type: ignore[attr-defined]
 
     def action_new_game(self) -> None:
-        if not self.is_current:
+        if not self.ready:
             return
         games = self.query_one("#games", OptionList)
         option = games.highlighted_option
@@ -304,7 +319,7 @@ class HomeScreen(Screen[None]):
         self.app.new_game(chosen or GAME_ORDER[0])  # type: ignore[attr-defined]
 
     def action_open_save(self) -> None:
-        if not self.is_current:
+        if not self.ready:
             return
         info = self.selected()
         if info is None:
@@ -316,7 +331,7 @@ class HomeScreen(Screen[None]):
         self.app.resume(info.name)  # type: ignore[attr-defined]
 
     def action_recover(self) -> None:
-        if not self.is_current:
+        if not self.ready:
             return
         info = self.selected()
         if info is None or info.error is None or not info.error.replayable_moves:

@@ -14,6 +14,7 @@ from textual.widgets import Static
 
 from saves.seats import Holder
 from tui.i18n import N_, _, ngettext
+from tui.screens.app_keys import APP_KEYS
 from tui.screens.once import DismissOnce
 from tui.widgets.footer import Footer, footer_key
 from tui.words.common import and_list
@@ -33,6 +34,7 @@ class TakeOverScreen(DismissOnce, ModalScreen[bool]):
     BINDINGS = [
         Binding("y,j", TAKE, N_("Take over")),
         Binding("n,escape", "answer(False)", N_("Cancel")),
+        *APP_KEYS,
     ]
     FOOTER_KEYS: ClassVar[dict[str, dict[str, str]]] = {"de": {TAKE: "j"}}
 
