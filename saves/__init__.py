@@ -5,7 +5,15 @@ one replays every move through the engine. JSON save documents are the
 exchange format (export, import).
 """
 
-from saves.errors import DamagedSave, Message, MoveConflict, SaveError, SeatsHeld, TakenOver
+from saves.errors import (
+    DamagedSave,
+    DatabaseBusy,
+    Message,
+    MoveConflict,
+    SaveError,
+    SeatsHeld,
+    TakenOver,
+)
 from saves.exchange import export_game, import_file, import_old_saves
 from saves.folders import default_save_dir
 from saves.names import validate_save_name
@@ -19,6 +27,7 @@ __all__ = [
     "HEARTBEAT",
     "VERSION",
     "DamagedSave",
+    "DatabaseBusy",
     "Holder",
     "Lease",
     "Message",

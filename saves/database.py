@@ -17,11 +17,12 @@ import contextlib
 import functools
 import os
 import sqlite3
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from saves import seated, wal
-from saves.errors import N_, Message, SaveError
+from saves.errors import N_, DatabaseBusy, Message, SaveError
 from saves.visible import visible
 
 FILENAME = "hotseat.db"
@@ -170,13 +171,16 @@ class Database:
     @contextlib.contextmanager
     def errors(self, doing: str | Message = "") -> Iterator[None]:
         """Turn sqlite3 and OS errors inside into one-line SaveErrors, said as failures of
-        `doing` (a marked template or a message: "cannot save") when given."""
+        `doing` (a marked template or a message: "cannot save") when given; a database
+        another program held too long is a DatabaseBusy, which says how long it waited."""
+        started = time.monotonic()
         try:
             yield
         except SaveError:
             raise
         except sqlite3.Error as err:
-            raise SaveError(self.explain(err, doing)) from None
+            message = self.explain(err, doing, waited=time.monotonic() - started)
+            raise (DatabaseBusy if _busy(err) else SaveError)(message) from None
         except OSError as err:
             raise SaveError(
                 N_("cannot write saves in {folder}: {reason}"),
@@ -215,15 +219,17 @@ class Database:
         with self.errors():
             return int(self.db.execute("PRAGMA data_version").fetchone()[0])
 
-    def explain(self, err: sqlite3.Error, doing: str | Message = "") -> Message:
+    def explain(
+        self, err: sqlite3.Error, doing: str | Message = "", waited: float | None = None
+    ) -> Message:
         """A one-line message for a sqlite3 error, naming the file (after `doing`, when
-        given)."""
-        problem = self._problem(err)
+        given); for a database held by another program, the seconds `waited` for it."""
+        problem = self._problem(err, waited)
         if not doing:
             return problem
         return Message(N_("{doing}: {problem}"), doing=Message(doing), problem=problem)
 
-    def _problem(self, err: sqlite3.Error) -> Message:
+    def _problem(self, err: sqlite3.Error, waited: float | None) -> Message:
         text = str(err).lower()
         path = self.path
         if "could not decode" in text:
@@ -237,8 +243,12 @@ class Database:
             return Message(
                 N_("{path} is damaged ({error}); it was left as it is"), path=path, error=str(err)
             )
-        if "locked" in text or "busy" in text:
-            return self._locked()
+        if _busy(err):
+            return self._locked(waited)
+        if "unable to open" in text and not _readable(self.path):
+            return Message(
+                N_("cannot read {path}: permission denied; it was left as it is"), path=path
+            )
         if "readonly" in text or "read-only" in text or "unable to open" in text:
             return Message(
                 N_("cannot write saves in {folder}: the folder or file is read-only"),
@@ -248,20 +258,24 @@ class Database:
             return Message(N_("the disk is full: {path} was not changed"), path=path)
         return Message(N_("{source}: {problem}"), source=path, problem=visible(str(err)))
 
-    def _locked(self) -> Message:
+    def _locked(self, waited: float | None) -> Message:
+        """The database was held elsewhere for the `waited` seconds (the most hotseat waits
+        when not known)."""
+        seconds = BUSY_TIMEOUT_MS / 1000 if waited is None else waited
         return Message(
             N_("{path} is locked by another program (waited {seconds} s); nothing was changed"),
             path=self.path,
-            seconds=BUSY_TIMEOUT_MS // 1000,
+            seconds=max(1, round(seconds)),
         )
 
     def _connect(self) -> sqlite3.Connection:
         _make_folder(self.root)
+        started = time.monotonic()
         try:
             with wal.opening(self.root, BUSY_TIMEOUT_MS / 1000):
                 return self._open()
         except wal.FolderBusy:
-            raise SaveError(self._locked()) from None
+            raise DatabaseBusy(self._locked(time.monotonic() - started)) from None
 
     def _open(self) -> sqlite3.Connection:
         """Connect, once the files beside the database are known to be its own, and bring
@@ -274,6 +288,15 @@ class Database:
             strays = wal.strays(self.path, self._file_mark)
             if strays:
                 self._notices.append(wal.move_aside(self.path, strays))
+        if (
+            os.path.isfile(self.path)
+            and not os.path.getsize(self.path)
+            and not wal.present(self.path)
+        ):
+            # A save file cut to nothing (a full disk, a careless copy) holds no game.
+            self._notices.append(
+                Message(N_("{path} was empty (0 bytes) and is started afresh"), path=self.path)
+            )
         if not os.path.lexists(self.path):
             # O_CREAT without O_EXCL: another terminal creating it at the same moment is fine.
             os.close(os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600))
@@ -404,3 +427,16 @@ def _make_folder(root: Path) -> None:
     with contextlib.suppress(FileExistsError):
         os.mkdir(root, 0o700)
     os.chmod(root, 0o700)
+
+
+def _busy(err: sqlite3.Error) -> bool:
+    """True when SQLite gave up waiting for another connection's lock."""
+    text = str(err).lower()
+    return "locked" in text or "busy" in text
+
+
+def _readable(path: Path) -> bool:
+    """False when the database file (or its folder) exists but this user may not read it."""
+    if not os.path.lexists(path):
+        return os.access(path.parent, os.R_OK | os.X_OK) if path.parent.exists() else True
+    return os.access(path, os.R_OK)

@@ -125,6 +125,10 @@ class SaveError(Message, Exception):
         Exception.__init__(self, self.english())
 
 
+class DatabaseBusy(SaveError):
+    """Another program held the database for longer than hotseat waits."""
+
+
 class DamagedSave(SaveError):
     """A save that cannot be resumed as it is.
 

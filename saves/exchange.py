@@ -6,12 +6,13 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from rules import Game
 from saves.checkpoint import checkpoint_due
-from saves.errors import N_, DamagedSave, Message, SaveError, ngettext
+from saves.errors import N_, DamagedSave, DatabaseBusy, Message, SaveError, ngettext
 from saves.record import SaveRecord, decode, encode, not_a_save, summarize
 from saves.replay import replay
 from saves.store import SaveStore
@@ -140,6 +141,18 @@ def in_save_folder(store: SaveStore, path: Path) -> bool:
     return os.path.commonpath([folder, os.path.realpath(path)]) == folder
 
 
+@contextlib.contextmanager
+def _unless_busy() -> Iterator[None]:
+    """Leave a SaveError inside unsaid, but for a database held elsewhere: the command
+    would only wait for it again."""
+    try:
+        yield
+    except DatabaseBusy:
+        raise
+    except SaveError:
+        pass
+
+
 def _no_old_saves(store: SaveStore) -> None:
     """Record that the folder's database is in use with no old saves beside it, so files
     written into the folder later are never taken for old saves. Nothing is made for it:
@@ -147,7 +160,7 @@ def _no_old_saves(store: SaveStore) -> None:
     now is tried again next time."""
     if not store.database.exists():
         return
-    with contextlib.suppress(SaveError):
+    with _unless_busy():
         database = store.database
         with database.errors():
             done = database.db.execute(
