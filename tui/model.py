@@ -109,7 +109,7 @@ class GameSession:
         take_over: bool = False,
         player: str | None = None,
     ) -> GameSession:
-        """Hold a stored game's seats and replay it; raises SeatsHeld or DamagedSave.
+        """Replay a stored game and hold its seats; raises DamagedSave or SeatsHeld.
 
         `people` names the players who sit at this terminal (default: everyone this
         terminal plays for, see `player`); the computer seats come along unless
@@ -134,12 +134,10 @@ class GameSession:
                     players=listed,
                 )
             wanted = {by_name[n.strip().casefold()] for n in people}
+        # Replayed before a seat is held: a save refused as damaged is left as it was, to
+        # the byte. Moves another terminal adds meanwhile reach the table as any do.
+        game, state, checkpointed = store.resume(key, record)
         lease = store.hold(key, wanted, optional=computers, take_over=take_over)
-        try:
-            game, state, checkpointed = store.resume(key, record)
-        except BaseException:
-            store.release(lease)
-            raise
         session = cls(store, name, key, record, game, state, lease, player)
         session.checkpointed = checkpointed
         session._start_watching()

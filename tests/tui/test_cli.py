@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import sqlite3
@@ -137,6 +138,28 @@ def test_resume_of_a_damaged_save_says_why_in_one_line(
     assert code == 2
     assert "broken: move 6" in err and "moves 1-5 can be resumed" in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_a_refused_resume_changes_no_byte_of_the_database(
+    capsys: pytest.CaptureFixture[str], store: SaveStore
+) -> None:
+    session = new_session(store, "Ann,Bob", name="broken")
+    play_bots_until(session, lambda s: len(s.record.actions) >= 14)
+    session.close()
+    replace_move(store, "broken", 12, {"type": "take", "extra": 1})
+    run_cli(capsys, "list")  # the folder as hotseat left it on an earlier day
+    store.close()
+    before = stored_bytes(store)
+    code, _, err = run_cli(capsys, "resume", "broken")
+    assert code == 2 and "broken: move 12" in err
+    assert stored_bytes(store) == before
+
+
+def stored_bytes(store: SaveStore) -> str:
+    """A digest of what the database holds: its file and what its log adds."""
+    log = store.path.with_name(store.path.name + "-wal")
+    stored = store.path.read_bytes() + (log.read_bytes() if log.exists() else b"")
+    return hashlib.sha256(stored).hexdigest()
 
 
 def test_resume_of_a_save_open_elsewhere_names_the_holder(
