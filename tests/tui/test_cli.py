@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import sqlite3
@@ -15,7 +14,7 @@ import pytest
 from saves import SaveStore
 from tui.cli import main
 
-from tui_helpers import new_session, play_bots_until, replace_move, run_cli
+from tui_helpers import new_session, play_bots_until, replace_move, run_cli, stored_bytes
 
 
 @pytest.mark.parametrize(
@@ -130,10 +129,7 @@ def test_an_old_json_save_that_cannot_be_imported_is_named_and_left_alone(
 def test_resume_of_a_damaged_save_says_why_in_one_line(
     capsys: pytest.CaptureFixture[str], store: SaveStore
 ) -> None:
-    session = new_session(store, "Ann,Bob", name="broken")
-    play_bots_until(session, lambda s: len(s.record.actions) >= 8)
-    session.close()
-    replace_move(store, "broken", 6, {"type": "take", "extra": 1})
+    broken_at(store, 6)
     code, _, err = run_cli(capsys, "resume", "broken")
     assert code == 2
     assert "broken: move 6" in err and "moves 1-5 can be resumed" in err
@@ -143,10 +139,7 @@ def test_resume_of_a_damaged_save_says_why_in_one_line(
 def test_a_refused_resume_changes_no_byte_of_the_database(
     capsys: pytest.CaptureFixture[str], store: SaveStore
 ) -> None:
-    session = new_session(store, "Ann,Bob", name="broken")
-    play_bots_until(session, lambda s: len(s.record.actions) >= 14)
-    session.close()
-    replace_move(store, "broken", 12, {"type": "take", "extra": 1})
+    broken_at(store, 12)
     run_cli(capsys, "list")  # the folder as hotseat left it on an earlier day
     store.close()
     before = stored_bytes(store)
@@ -155,11 +148,12 @@ def test_a_refused_resume_changes_no_byte_of_the_database(
     assert stored_bytes(store) == before
 
 
-def stored_bytes(store: SaveStore) -> str:
-    """A digest of what the database holds: its file and what its log adds."""
-    log = store.path.with_name(store.path.name + "-wal")
-    stored = store.path.read_bytes() + (log.read_bytes() if log.exists() else b"")
-    return hashlib.sha256(stored).hexdigest()
+def broken_at(store: SaveStore, move: int) -> None:
+    """A two-player save "broken" whose stored move `move` does not replay."""
+    session = new_session(store, "Ann,Bob", name="broken")
+    play_bots_until(session, lambda s: len(s.record.actions) >= move + 2)
+    session.close()
+    replace_move(store, "broken", move, {"type": "take", "extra": 1})
 
 
 def test_resume_of_a_save_open_elsewhere_names_the_holder(

@@ -3,7 +3,6 @@ line, and nothing changed that should not be."""
 
 from __future__ import annotations
 
-import hashlib
 import os
 import sqlite3
 import subprocess
@@ -17,11 +16,7 @@ import saves.database
 from saves import SaveStore
 from saves.database import Database
 
-from tui_helpers import new_session, run_cli
-
-
-def sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+from tui_helpers import new_session, run_cli, stored_bytes
 
 
 @pytest.fixture
@@ -93,7 +88,7 @@ def test_a_save_file_the_user_may_not_read_is_named_as_unreadable(
 ) -> None:
     new_session(store, "Ann,cpu:Bob", seed=3).close()
     store.close()
-    before = sha256(store.path)
+    before = stored_bytes(store)
     os.chmod(store.path, 0)
     command = ["-m", "tui", "--lang", "en", "list", "--save-dir", str(store.root)]
     try:
@@ -110,4 +105,4 @@ def test_a_save_file_the_user_may_not_read_is_named_as_unreadable(
     assert done.stderr.splitlines() == [
         f"hotseat: cannot read {store.path}: permission denied; it was left as it is"
     ]
-    assert sha256(store.path) == before
+    assert stored_bytes(store) == before

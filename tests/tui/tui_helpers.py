@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import html
 import json
 import re
@@ -73,6 +74,13 @@ def app_for(
     return app
 
 
+def stored_bytes(store: SaveStore) -> str:
+    """A digest of what the database holds: its file and what its log adds."""
+    log = store.path.with_name(store.path.name + "-wal")
+    stored = store.path.read_bytes() + (log.read_bytes() if log.exists() else b"")
+    return hashlib.sha256(stored).hexdigest()
+
+
 def type_fast(app: HotseatApp, keys: list[str]) -> None:
     """Keys as a fast typist, a held key or one write of a terminal sends them: all
     queued before any is handled."""
@@ -128,11 +136,8 @@ async def until(pilot: Pilot, ready: Callable[[], bool], within: float = WAIT) -
     what it queued, and the condition must still hold."""
     deadline = time.monotonic() + within
     while True:
-        while not (ready() and settled(pilot.app)):
-            if time.monotonic() > deadline:
-                raise AssertionError("the screen never got ready")
-            await asyncio.sleep(POLL)
-        await pilot.pause()
+        await poll(lambda: ready() and settled(pilot.app), deadline, "the screen never got ready")
+        await PILOT_PAUSE(pilot)
         if ready() and settled(pilot.app):
             return
 
@@ -143,12 +148,17 @@ async def pause_to_rest(pilot: Pilot, delay: float | None = None) -> None:
     await PILOT_PAUSE(pilot, delay)
     if delay is not None or settled(pilot.app):
         return
-    deadline = time.monotonic() + WAIT
-    while not settled(pilot.app):
-        if time.monotonic() > deadline:
-            raise AssertionError("the screen never came to rest")
-        await asyncio.sleep(POLL)
+    await poll(lambda: settled(pilot.app), time.monotonic() + WAIT, "the screen never came to rest")
     await PILOT_PAUSE(pilot)
+
+
+async def poll(holds: Callable[[], bool], deadline: float, failure: str) -> None:
+    """Look at `holds()` every POLL seconds while the app runs, until it holds; fail
+    with `failure` once the monotonic clock passes `deadline`."""
+    while not holds():
+        if time.monotonic() > deadline:
+            raise AssertionError(failure)
+        await asyncio.sleep(POLL)
 
 
 def footer_current(app: App[Any]) -> bool:
