@@ -12,6 +12,8 @@ against an anchor measured in the same run.
 2. The home screen ready with 500 saves against none; `hotseat list` likewise.
 3. Committing one move at move 10 and at move 8,000, and against a bare INSERT + COMMIT.
 4. Event-loop gaps while 11 computers play 3 x 3 at --delay 0, against the bare app.
+5. A terminal's first write to a database of 500 saves and the 8,150-move game, which
+   checks the whole file first (`PRAGMA quick_check`), against its next write.
 
 Apps in 1 and 2 run as child processes (benchmarks/saves_child.py; the bare app is
 benchmarks/bare_app.py) under a pseudo-terminal of COLUMNS x LINES; 4 runs in this
@@ -25,6 +27,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import dataclasses
 import json
 import multiprocessing
 import os
@@ -41,8 +44,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import saves.database
 from rules import GAMES, Action, Game, get_game
-from rules.bots import choose
+from rules.bots import choose, self_play
 from rules.three_by_three import RANK_VALUE, Play
 from saves import PlayerSpec, SaveRecord, SaveStore, export_game
 from saves.database import BUSY_TIMEOUT_MS, FILENAME, SYNCHRONOUS
@@ -76,6 +80,8 @@ LIST = ["-m", "tui", "list", "--save-dir"]
 """`hotseat list`, the save folder to follow."""
 
 LONG_GAME = 8150
+OLD_RULES = 1
+"""The 3 x 3 rules version the long game is played by: before the repetition rule."""
 KILLED_AT = 8000
 """The move after whose commit the playing session is killed."""
 PLAYED_BEFORE_KILL = 1000
@@ -110,11 +116,13 @@ def prolonging_choice(
 
 def long_game(moves: int) -> tuple[int, list[tuple[int, Any]], list[Any]]:
     """A seed and the first `moves` (seat, action JSON) of a 3 x 3 game at least that long,
-    with the state after each move (index k: after k moves)."""
+    with the state after each move (index k: after k moves). The game is played by rules
+    version 1 (`OLD_RULES`): today's repetition rule ends a game that goes round long
+    before it is this long."""
     game = get_game("3x3")
     for seed in range(100):
         rng = random.Random(seed)
-        state = game.new_game(PLAYERS, seed)
+        state = game.new_game(PLAYERS, seed, **game.older_rules(OLD_RULES) or {})
         played: list[tuple[int, Any]] = []
         states = [state]
         while len(played) < moves and not game.is_over(state):
@@ -135,8 +143,9 @@ def humans() -> list[PlayerSpec]:
 def stored_game(
     store: SaveStore, name: str, seed: int, moves: list[tuple[int, Any]], state: Any
 ) -> int:
-    """Store the 3 x 3 game with these moves (which lead to `state`) in one create; its id."""
-    record = SaveRecord.new("3x3", humans(), seed)
+    """Store the 3 x 3 game with these moves (which lead to `state`) in one create, as saved
+    under rules version 1; its id."""
+    record = dataclasses.replace(SaveRecord.new("3x3", humans(), seed), rules_version=OLD_RULES)
     record.actions = list(moves)
     record.summary = summarize(get_game("3x3"), state, len(moves))
     return store.create(name, record)
@@ -420,22 +429,45 @@ def bench_commit(work: Path, samples: int) -> list[Figure]:
     ]
 
 
+# ---- 5: the first write checks the whole file -----------------------------------------
+
+
+def timed_write(store: SaveStore, value: int) -> float:
+    """Seconds for one small write transaction on `store`'s open database."""
+    start = time.perf_counter()
+    with store.database.transaction() as db:
+        db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('bench', ?)", (str(value),))
+    return time.perf_counter() - start
+
+
+def bench_first_write(work: Path, runs: int) -> list[Figure]:
+    seed, moves, states = long_game(LONG_GAME)
+    folder = work / "first-write"
+    store = SaveStore(folder)
+    many_saves(store, SAVES)
+    stored_game(store, "long", seed, moves, states[-1])
+    left_by_a_session(store, "long")
+    store.close()
+    first, later = Series("first write", "ms"), Series("next write", "ms")
+    for run in range(runs):
+        saves.database._SOUND.clear()  # as a terminal just started finds it
+        store = SaveStore(folder)
+        store.list()
+        first.values.append(1000 * timed_write(store, 2 * run))
+        later.values.append(1000 * timed_write(store, 2 * run + 1))
+        store.close()
+    size = (folder / FILENAME).stat().st_size
+    print(f"\n5. A terminal's first write (whole-file check) to a {size / 2**20:.1f} MiB database")
+    report("  first write against the next write", first, later)
+    return [Figure.of("first write vs next write", first, later, 50.0)]
+
+
 # ---- 4: event-loop gaps ---------------------------------------------------------------
 
 
 def bot_game_length(seed: int) -> int:
     """How many moves the session's computer players take for 11 seats from `seed`."""
-    game = get_game("3x3")
-    state = game.new_game(PLAYERS, seed)
-    moves = 0
-    while not game.is_over(state):
-        (seat,) = game.to_act(state)
-        rng = random.Random(f"{seed}:{moves}")
-        view, legal = game.view(state, seat), game.legal_actions(state, seat)
-        action = choose(game.id, "normal", view, legal, rng)
-        state = game.apply(state, seat, action)
-        moves += 1
-    return moves
+    return self_play("3x3", PLAYERS, seed, LONG_GAME)[0]
 
 
 def bench_loop(work: Path, runs: int) -> list[Figure]:
@@ -497,11 +529,11 @@ def main() -> None:
         "--profile", action="store_true", help="also print a cProfile of one resume"
     )
     parser.add_argument(
-        "--only", type=int, action="append", choices=(1, 2, 3, 4), help="run only these parts"
+        "--only", type=int, action="append", choices=(1, 2, 3, 4, 5), help="run only these parts"
     )
     args = parser.parse_args()
     runs, samples, loop_runs = (3, 15, 2) if args.quick else (7, 40, 5)
-    parts = args.only or [1, 2, 3, 4]
+    parts = args.only or [1, 2, 3, 4, 5]
     steps: list[Callable[[Path], list[Figure]]] = []
     if 1 in parts:
         steps.append(lambda work: bench_resume(work, runs))
@@ -511,6 +543,8 @@ def main() -> None:
         steps.append(lambda work: bench_commit(work, samples))
     if 4 in parts:
         steps.append(lambda work: bench_loop(work, loop_runs))
+    if 5 in parts:
+        steps.append(lambda work: bench_first_write(work, samples))
     if args.profile:
         steps.append(lambda work: profile_resume(work) or [])
     run_parts(steps, args.quick)

@@ -8,7 +8,9 @@ Each seat holds a hand, up to three face-up cards and three face-down slots.
 Tour 1 is the swap: every seat in turn, starting left of the dealer, chooses
 which three of its six hand and face-up cards lie face up. Tour 2 is play with
 drawing; tour 3 begins when the draw pile is empty. The first seat out of
-cards wins; the last one holding cards loses.
+cards wins; the last one holding cards loses. [ours] When the whole position (every
+seat's cards, the pile, whose turn) comes round for the third time, the game ends there
+and the seats still holding cards share the places left (`REPEATS`).
 
 The engine says what happened as data (`ThreeByThreeEvent`, `EndReason`,
 `ThreeByThreeFacts`); the screens word it. A refused action carries one of these codes
@@ -45,6 +47,7 @@ A game that cannot be set up raises SetupError with a code of the contract
 (rules.engine) or one of these:
 
 - "dealer-not-seat": the dealer is none of the `seats` (`given`).
+- "repetition-not-bool": the repetition rule is on (True) or off (False), not `given`.
 - "deck-not-list": a staged `deck` is not a list of cards.
 - "deck-unknown-card": it holds something that is no card (`given`).
 - "deck-card-too-often": it holds `card` `count` times, but `players` players use
@@ -79,6 +82,8 @@ DECK_COUNT = {decks: Counter(dict.fromkeys(FULL_DECK, decks)) for decks in (1, 2
 """Number of decks in use to how often each card is in the game."""
 
 SEVEN = RANK_VALUE["7"]
+REPEATS = 3
+"""[ours] The game ends when the whole position comes round this many times."""
 BURN_RUN = 4
 """Cards of one rank in a row on top of the pile that burn it."""
 HAND: Final = "hand"
@@ -155,6 +160,11 @@ class LastMove(TypedDict):
     took: int
 
 
+Position = tuple[int, tuple[tuple[str, ...], ...], tuple[str, ...]]
+"""Whose turn, every hand (sorted) and the pile: what can come round again between two
+moves that change the table for good (`_settle`)."""
+
+
 class ThreeByThreeView(TypedDict):
     """What one seat (or a spectator) may know (see `ThreeByThree.view`)."""
 
@@ -177,6 +187,8 @@ class ThreeByThreeView(TypedDict):
     source: Source | None
     places: list[int]
     loser: int | None
+    shared: list[int]
+    repeats: int
     last: LastMove | None
 
 
@@ -279,6 +291,15 @@ class OverEvent(TypedDict):
     loser: int
 
 
+class RepeatEvent(TypedDict):
+    """[ours] The whole position came round for the third time: the game is over, and
+    `seats`, still holding cards, share `place` and the places after it."""
+
+    kind: Literal["repeat"]
+    seats: list[int]
+    place: int
+
+
 ThreeByThreeEvent = (
     DealEvent
     | SwapEvent
@@ -291,6 +312,7 @@ ThreeByThreeEvent = (
     | MissEvent
     | OutEvent
     | OverEvent
+    | RepeatEvent
 )
 """What happened, as one seat may know it."""
 
@@ -303,12 +325,27 @@ class LogEntry(TypedDict):
     event: ThreeByThreeEvent
 
 
-class EndReason(TypedDict):
-    """Why the game ended: `winner` got rid of all cards first, `loser` held the last."""
+class FirstOut(TypedDict):
+    """The game ended as the rules say: `winner` got rid of all cards first, `loser` held
+    the last."""
 
     kind: Literal["first-out"]
     winner: int
     loser: int
+
+
+class Repetition(TypedDict):
+    """[ours] The whole position came round for the third time: `seats` still held cards
+    and share `place` (1: nobody was out); `winner` was the first out, if anyone was."""
+
+    kind: Literal["repetition"]
+    winner: int | None
+    seats: list[int]
+    place: int
+
+
+EndReason = FirstOut | Repetition
+"""Why the game ended."""
 
 
 class SwapFacts(TypedDict):
@@ -330,11 +367,14 @@ class PlayFacts(TypedDict):
 
 
 class OverFacts(TypedDict):
-    """The game is over: who won and who lost, by name."""
+    """The game is over: who won and who lost, by name; after a repetition (`shared`, the
+    names that share the places left) the winner only if someone was out, and no loser.
+    Summaries stored before the repetition rule have no `shared`."""
 
     phase: Literal["over"]
-    winner: str
-    loser: str
+    winner: str | None
+    loser: str | None
+    shared: NotRequired[list[str]]
 
 
 ThreeByThreeFacts = SwapFacts | PlayFacts | OverFacts
@@ -349,7 +389,8 @@ class ThreeByThreeSummary(TypedDict):
 
 
 class ThreeByThreeResult(TypedDict):
-    """The outcome of a finished game: one seat at each place, no scores."""
+    """The outcome of a finished game: one seat at each place (the seats that share the
+    places left after a repetition in one group), no scores."""
 
     ranking: list[list[int]]
     winners: list[int]
@@ -444,6 +485,13 @@ class ThreeByThreeState(EventHistory):
     player knows that seat holds: the face-up cards it took into its hand in
     tour 1 and the cards it picked up with the pile, until it plays them.
 
+    `positions` counts how often each position (`Position`) has come round since the
+    last move that changed the table for good (a burn, a draw, a face-up or face-down
+    card played, a seat out): no earlier position can come back; `repeats` how often
+    the current one has (0 before play and after such a move). `repetition` is
+    whether the repetition rule applies (rules version 2 on); `shared` the seats that
+    share the places left once a repetition ended the game.
+
     Per-seat zones are tuples inside lists, so a clone copies only the lists;
     the events form a chain that clones share, so cloning does not grow with
     the length of the game. `legal` caches the legal actions of the seat to
@@ -467,9 +515,13 @@ class ThreeByThreeState(EventHistory):
         "pile",
         "places",
         "players",
+        "positions",
         "ready",
+        "repeats",
+        "repetition",
         "rng",
         "seed",
+        "shared",
         "tour",
         "turn",
     )
@@ -493,13 +545,18 @@ class ThreeByThreeState(EventHistory):
     ready: list[bool]
     places: list[int]
     loser: int | None
+    positions: dict[Position, int]
+    repeats: int
+    repetition: bool
+    shared: tuple[int, ...]
     legal: tuple[Action, ...] | None
 
     def clone(self) -> ThreeByThreeState:
         """An independent copy: the lists are copied, the tuples in them shared.
 
         The RNG is shared too: it shuffles and picks the dealer during set-up
-        and is never drawn from afterwards.
+        and is never drawn from afterwards; so are the position counts, which a move
+        replaces and never changes.
         """
         new = ThreeByThreeState.__new__(ThreeByThreeState)
         new.players = self.players
@@ -521,6 +578,10 @@ class ThreeByThreeState(EventHistory):
         new.ready = self.ready[:]
         new.places = self.places[:]
         new.loser = self.loser
+        new.positions = self.positions
+        new.repeats = self.repeats
+        new.repetition = self.repetition
+        new.shared = self.shared
         new.latest = self.latest
         new.event_total = self.event_total
         new.legal = None
@@ -636,8 +697,12 @@ class ThreeByThree(Game):
     min_players = 2
     max_players = 11
     options = ()
-    rules_version = 1
+    rules_version = 2
     state_class = ThreeByThreeState
+
+    def older_rules(self, version: int) -> dict[str, JSON] | None:
+        """Version 1 had no repetition rule; the rules are otherwise the same."""
+        return {"repetition": False} if version == 1 else None
 
     # ---- set-up ---------------------------------------------------------
 
@@ -649,6 +714,7 @@ class ThreeByThree(Game):
         *,
         deck: Sequence[str] | None = None,
         dealer: int | None = None,
+        repetition: bool = True,
     ) -> ThreeByThreeState:
         """A freshly dealt game in tour 1.
 
@@ -658,7 +724,8 @@ class ThreeByThree(Game):
         deck[9i+6:9i+9]; the rest, deck[9n:], is the draw pile, deck[9n] drawn
         first. A staged deck may leave cards of the full deck(s) out; they stay
         out of play. It needs at least 9 cards per player, each at most once
-        per deck in use.
+        per deck in use. `repetition` False plays without the repetition rule, as rules
+        version 1 did.
         """
         names = self.check_players(players)
         self.resolve_options(options)
@@ -671,6 +738,8 @@ class ThreeByThree(Game):
             dealer = rng.randrange(n)
         elif type(dealer) is not int or not 0 <= dealer < n:
             raise SetupError("dealer-not-seat", seats=list(range(n)), given=repr(dealer))
+        if type(repetition) is not bool:
+            raise SetupError("repetition-not-bool", given=repr(repetition))
         if deck is None:
             cards = list(FULL_DECK) * decks
             rng.shuffle(cards)
@@ -698,6 +767,10 @@ class ThreeByThree(Game):
         state.ready = [False] * n
         state.places = []
         state.loser = None
+        state.positions = {}
+        state.repeats = 0
+        state.repetition = repetition
+        state.shared = ()
         state.events = [("deal", dealer, state.turn)]
         state.legal = None
         return state
@@ -754,6 +827,8 @@ class ThreeByThree(Game):
             _turn_up(new, seat, action.slot)
         elif isinstance(action, ChooseFaceUp):
             _choose_face_up(new, seat, action.cards)
+        if new.phase == PLAY and new.repetition:
+            _count_position(new)
         return new
 
     # ---- what players see -------------------------------------------------
@@ -772,6 +847,10 @@ class ThreeByThree(Game):
         tour 1 and cards it picked up with the pile, until it plays them.
         `last` is the latest move as everyone saw it (`_last_move`). What the next play
         needs follows from the top card (`fits`); `restriction` is "seven" on a 7.
+        `repeats` is how often the position on the table has come round (0 in tour 1);
+        at `REPEATS` the game ends and `shared` lists the seats that share the places
+        left. Everyone can count it: between two moves that change the table for good
+        only open cards move.
         """
         n = len(state.players)
         if seat is not None and (type(seat) is not int or not 0 <= seat < n):
@@ -809,6 +888,8 @@ class ThreeByThree(Game):
             "source": None if seat is None or state.phase == OVER else _source(state, seat),
             "places": list(state.places),
             "loser": state.loser,
+            "shared": list(state.shared),
+            "repeats": state.repeats,
             "last": _last_move(state),
         }
 
@@ -821,7 +902,8 @@ class ThreeByThree(Game):
         it cannot see, in the view's counts: the rest of every other hand, the
         face-down slots and the draw pile; any left over (a staged deck that
         left cards out) are out of play. Built from the view alone, sharing
-        nothing mutable with it; the sample's event log holds only the last move.
+        nothing mutable with it; the sample's event log holds only the last move, and of
+        the positions seen before it knows only how often the current one came round.
         """
         seat = view["seat"]
         infos = view["seats"]
@@ -882,6 +964,11 @@ class ThreeByThree(Game):
         state.ready = [info["ready"] for info in infos]
         state.places = list(view["places"])
         state.loser = view["loser"]
+        state.repetition = True
+        state.shared = tuple(view["shared"])
+        state.repeats = view["repeats"]
+        live = state.repeats and state.turn is not None
+        state.positions = {_position(state): state.repeats} if live else {}
         state.latest = None
         state.event_total = 0
         if view["last"] is not None:
@@ -906,8 +993,12 @@ class ThreeByThree(Game):
         turn = None if state.turn is None else names[state.turn]
         facts: ThreeByThreeFacts
         if state.phase == OVER:
-            assert state.loser is not None
-            facts = {"phase": OVER, "winner": names[state.places[0]], "loser": names[state.loser]}
+            facts = {
+                "phase": OVER,
+                "winner": names[state.places[0]] if state.places else None,
+                "loser": None if state.loser is None else names[state.loser],
+                "shared": [names[seat] for seat in state.shared],
+            }
         elif state.phase == SWAP:
             facts = {"phase": SWAP, "ready": sum(state.ready), "players": len(names)}
         else:
@@ -926,7 +1017,22 @@ class ThreeByThree(Game):
         return state.phase == OVER
 
     def result(self, state: ThreeByThreeState) -> ThreeByThreeResult:
-        """First out first, the loser last; the first out is the winner."""
+        """First out first, the loser last; the first out is the winner. After a
+        repetition the seats still holding cards share the last place and nobody loses."""
+        if state.shared:
+            winner = state.places[0] if state.places else None
+            return {
+                "ranking": [[seat] for seat in state.places] + [list(state.shared)],
+                "winners": [] if winner is None else [winner],
+                "losers": [],
+                "scores": None,
+                "reason": {
+                    "kind": "repetition",
+                    "winner": winner,
+                    "seats": list(state.shared),
+                    "place": len(state.places) + 1,
+                },
+            }
         if state.loser is None:
             raise ValueError("the game is not over yet")
         winner = state.places[0]
@@ -1126,6 +1232,8 @@ def _place(state: ThreeByThreeState, seat: int) -> int | None:
         return state.places.index(seat) + 1
     if seat == state.loser:
         return len(state.players)
+    if seat in state.shared:
+        return len(state.places) + 1
     return None
 
 
@@ -1170,6 +1278,8 @@ def _lay(state: ThreeByThreeState, seat: int, source: str, cards: tuple[str, ...
         pile = ()
     state.pile = pile
     again = bool(effect) and (_holds_cards(state, seat) or bool(state.draw))
+    if effect or state.draw or source != HAND:
+        _settle(state)
     state.record(("play", seat, source, cards, effect, burned, again))
     if effect == "four":
         state.record(("four", seat, cards[0][0], run, burned, again))
@@ -1190,6 +1300,7 @@ def _lay(state: ThreeByThreeState, seat: int, source: str, cards: tuple[str, ...
 def _leave(state: ThreeByThreeState, seat: int) -> None:
     """The seat is out of cards and takes the next place; one seat left with cards loses."""
     state.places.append(seat)
+    _settle(state)
     state.record(("out", seat, len(state.places)))
     remaining = [i for i in range(len(state.players)) if i not in state.places]
     if len(remaining) > 1:
@@ -1199,6 +1310,35 @@ def _leave(state: ThreeByThreeState, seat: int) -> None:
     state.phase = OVER
     state.turn = None
     state.record(("over", None, state.loser))
+
+
+def _settle(state: ThreeByThreeState) -> None:
+    """The table changed for good (a burn, a draw, a face-up or face-down card played, a
+    seat out): no position seen so far can come round again."""
+    state.positions = {}
+    state.repeats = 0
+
+
+def _position(state: ThreeByThreeState) -> Position:
+    """The part of the whole position that can change back: whose turn, the hands, the
+    pile (`ThreeByThreeState.positions`)."""
+    assert state.turn is not None
+    return (state.turn, tuple(tuple(sorted(hand)) for hand in state.hands), state.pile)
+
+
+def _count_position(state: ThreeByThreeState) -> None:
+    """[ours] Count the position after a move; the third time it comes round ends the
+    game, and the seats still holding cards share the places left."""
+    key = _position(state)
+    count = state.positions.get(key, 0) + 1
+    state.positions = {**state.positions, key: count}
+    state.repeats = count
+    if count < REPEATS:
+        return
+    state.shared = tuple(i for i in range(len(state.players)) if i not in state.places)
+    state.phase = OVER
+    state.turn = None
+    state.record(("repeat", None, state.shared, len(state.places) + 1))
 
 
 def _turn_up(state: ThreeByThreeState, seat: int, slot: int) -> None:
@@ -1211,6 +1351,7 @@ def _turn_up(state: ThreeByThreeState, seat: int, slot: int) -> None:
         _lay(state, seat, FACE_DOWN, (card,))
         return
     taken = (*state.pile, card)
+    _settle(state)
     state.hands[seat] += taken
     state.known[seat] += taken
     state.pile = ()
@@ -1274,4 +1415,6 @@ def _typed_event(event: Event, seat: int | None) -> ThreeByThreeEvent:
         return {"kind": "miss", "seat": actor, "card": event[2], "count": event[3]}
     if kind == "out":
         return {"kind": "out", "seat": actor, "place": event[2]}
+    if kind == "repeat":
+        return {"kind": "repeat", "seats": list(event[2]), "place": event[3]}
     return {"kind": "over", "loser": event[2]}

@@ -8,7 +8,8 @@ before that (schema 1 or 2), has exactly the tables and columns those schemas ma
 an empty file is a new database. Anything else is another program's and is never
 changed: not migrated, not switched to WAL. The files SQLite would use beside it
 are checked before it is opened (saves/wal.py): a log that is not its own is never
-applied.
+applied. A database SQLite finds damaged anywhere is never written to, even where the
+damage lies in another game (`Database.transaction`).
 """
 
 from __future__ import annotations
@@ -32,6 +33,10 @@ BUSY_TIMEOUT_MS = 3000
 
 SYNCHRONOUS = "FULL"
 """Every commit reaches the disk before it returns: see docs/architecture.md."""
+
+_SOUND: dict[str, bytes] = {}
+"""Database file to the stamp it had when this process last found it sound: checked
+whole, or just committed to. A write finds the same stamp when nobody else wrote since."""
 
 SCHEMA_V1 = """
 CREATE TABLE games (
@@ -191,21 +196,50 @@ class Database:
     @contextlib.contextmanager
     def transaction(self, doing: str | Message = "") -> Iterator[sqlite3.Connection]:
         """A write transaction (BEGIN IMMEDIATE ... COMMIT); rolled back on any error. One
-        that changed rows also rewrites the stamp (saves/wal.py)."""
+        that changed rows also rewrites the stamp (saves/wal.py).
+
+        It begins only on a sound database: unless this process found the file sound at
+        its current stamp, SQLite checks the whole file first (`PRAGMA quick_check`),
+        and a damaged one is refused as a whole, not written to."""
         db = self.db
+        key = str(self.path.absolute())
         with self.errors(doing):
             db.execute("BEGIN IMMEDIATE")
             try:
+                self._check_sound(db, key, doing)
                 changes = _total_changes(db)
                 yield db
                 if _total_changes(db) != changes:
                     wal.stamp(db)
+                mark = _stamp(db)
                 db.execute("COMMIT")
+                if mark is not None:
+                    _SOUND[key] = mark
             except BaseException:
                 if db.in_transaction:
                     with contextlib.suppress(sqlite3.Error):
                         db.execute("ROLLBACK")
                 raise
+
+    def _check_sound(self, db: sqlite3.Connection, key: str, doing: str | Message) -> None:
+        """SaveError, naming the file as damaged, unless it is sound (see `transaction`)."""
+        mark = _stamp(db)
+        if mark is not None and _SOUND.get(key) == mark:
+            return
+        if db.execute("PRAGMA quick_check(1)").fetchall() == [("ok",)]:
+            if mark is not None:
+                _SOUND[key] = mark
+            return
+        problem = Message(
+            N_(
+                "{path} is damaged (SQLite's check of the whole file failed); it was left "
+                "as it is (hotseat export NAME still copies out a game that reads)"
+            ),
+            path=self.path,
+        )
+        if doing:
+            problem = Message(N_("{doing}: {problem}"), doing=Message(doing), problem=problem)
+        raise SaveError(problem)
 
     def copy_log(self) -> None:
         """Copy what the write-ahead log holds into the database file without waiting for
@@ -383,6 +417,16 @@ class Database:
             with contextlib.suppress(sqlite3.Error):
                 db.execute("ROLLBACK")
             raise
+
+
+def _stamp(db: sqlite3.Connection) -> bytes | None:
+    """The stamp row as it is now (None before the database has one). Every row is read,
+    so no statement is left open to keep the connection from closing cleanly."""
+    found = db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'stamp'")
+    if not found.fetchall():
+        return None
+    rows = db.execute("SELECT CAST(mark AS BLOB) FROM stamp WHERE id = 1").fetchall()
+    return bytes(rows[0][0]) if rows and isinstance(rows[0][0], bytes) else None
 
 
 def _total_changes(db: sqlite3.Connection) -> int:

@@ -497,6 +497,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         use(choose(getattr(args, "lang", None), os.environ, args.player))
     store = SaveStore(folder)
     try:
+        return with_store(store, args, new_game)
+    finally:
+        store.close()
+
+
+def with_store(store: SaveStore, args: argparse.Namespace, new_game: NewGame | None) -> int:
+    """The command that works on the save folder: list, export, import, or a game."""
+    try:
         report = import_old_saves(store)
     except SaveError as error:
         if args.command is not None:

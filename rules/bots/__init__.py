@@ -22,8 +22,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import import_module
 from types import ModuleType
+from typing import Any
 
-from rules import JSON, Action, UnknownGame
+from rules import JSON, Action, UnknownGame, get_game
 from rules.catalog import CATALOG
 
 LEVELS = ("easy", "normal", "hard")
@@ -112,4 +113,24 @@ def _load(game_id: str, level: str) -> Player:
     return player
 
 
-__all__ = ["DEFAULT_LEVEL", "LEVELS", "Budget", "choose"]
+def self_play(
+    game_id: str, names: Sequence[str], seed: int, cap: int, level: str = DEFAULT_LEVEL
+) -> tuple[int, Any]:
+    """A game of `level` computers in every seat, dealt from `seed` and each move's chance
+    seeded as the app seeds it, played until it ends or `cap` moves are made: how many
+    moves it took and the state it reached."""
+    game = get_game(game_id)
+    state = game.new_game(names, seed)
+    moves = 0
+    while moves < cap and not game.is_over(state):
+        seat = game.to_act(state)[0]
+        rng = random.Random(f"{seed}:{moves}")
+        action = choose(
+            game_id, level, game.view(state, seat), game.legal_actions(state, seat), rng
+        )
+        state = game.apply(state, seat, action)
+        moves += 1
+    return moves, state
+
+
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "Budget", "choose", "self_play"]

@@ -59,16 +59,23 @@ def stage(*seats: Seat, draw: str = "") -> list[str]:
     return deck + list(cards(draw))
 
 
-def deal(*seats: Seat, draw: str = "", dealer: int | None = None) -> ThreeByThreeState:
-    """A fresh game in tour 1; by default the last seat deals, so seat 0 goes first."""
+def deal(
+    *seats: Seat, draw: str = "", dealer: int | None = None, repetition: bool = True
+) -> ThreeByThreeState:
+    """A fresh game in tour 1; by default the last seat deals, so seat 0 goes first.
+    `repetition` False plays without our repetition rule (rules version 1)."""
     if dealer is None:
         dealer = len(seats) - 1
-    return GAME.new_game(NAMES[: len(seats)], seed=0, deck=stage(*seats, draw=draw), dealer=dealer)
+    deck = stage(*seats, draw=draw)
+    names = NAMES[: len(seats)]
+    return GAME.new_game(names, seed=0, deck=deck, dealer=dealer, repetition=repetition)
 
 
-def table(*seats: Seat, draw: str = "", dealer: int | None = None) -> ThreeByThreeState:
+def table(
+    *seats: Seat, draw: str = "", dealer: int | None = None, repetition: bool = True
+) -> ThreeByThreeState:
     """Past tour 1, every seat keeping the face-up cards it was dealt: seat 0 plays first."""
-    state = deal(*seats, draw=draw, dealer=dealer)
+    state = deal(*seats, draw=draw, dealer=dealer, repetition=repetition)
     while state.phase == "swap":
         seat = state.turn
         assert seat is not None

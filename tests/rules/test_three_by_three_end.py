@@ -95,7 +95,10 @@ def test_the_result_ranks_the_first_out_first_and_the_loser_last() -> None:
 
 def test_the_summary_names_the_winner_and_the_loser() -> None:
     summary = GAME.summary(two_players_until_ann_goes_out())
-    assert summary == {"turn": None, "facts": {"phase": "over", "winner": "Ann", "loser": "Bob"}}
+    assert summary == {
+        "turn": None,
+        "facts": {"phase": "over", "winner": "Ann", "loser": "Bob", "shared": []},
+    }
 
 
 def test_no_move_is_legal_after_the_game_is_over() -> None:

@@ -16,7 +16,7 @@ def test_the_game_is_registered_as_3x3() -> None:
     game = get_game("3x3")
     assert isinstance(game, ThreeByThree)
     assert (game.title, game.min_players, game.max_players) == ("3 x 3", 2, 11)
-    assert (game.options, game.rules_version) == ((), 1)
+    assert (game.options, game.rules_version) == ((), 2)
 
 
 def test_one_deck_up_to_five_players() -> None:

@@ -32,6 +32,8 @@ VIEW_KEYS = {
     "source",
     "places",
     "loser",
+    "shared",
+    "repeats",
     "last",
 }
 

@@ -98,7 +98,7 @@ def test_a_game_left_checkpoint_after_moves_on_has_a_checkpoint(store):
     checkpoint = store.checkpoint(key)
 
     assert checkpoint is not None
-    assert (checkpoint.moves, checkpoint.rules_version) == (CHECKPOINT_AFTER, 1)
+    assert (checkpoint.moves, checkpoint.rules_version) == (CHECKPOINT_AFTER, 2)
 
 
 def test_a_game_left_fewer_moves_on_has_none(store):
@@ -313,8 +313,8 @@ def _another_key(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, **_: Any) -> N
 
 
 def _other_rules(db: sqlite3.Connection, key: int, **_: Any) -> None:
-    """The checkpoint says it was made under rules version 2."""
-    db.execute("UPDATE checkpoints SET rules_version = 2 WHERE game = ?", (key,))
+    """The checkpoint says it was made under the rules version before the game's."""
+    db.execute("UPDATE checkpoints SET rules_version = rules_version - 1 WHERE game = ?", (key,))
 
 
 def _sealed(text: str) -> Callable[..., None]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import os
 import random
+import shutil
 import sqlite3
 import subprocess
 from collections.abc import Callable, Iterator
@@ -38,12 +39,13 @@ def stored(store) -> SaveStore:
 
 
 def _refused(root: Path, operations, expected: str) -> None:
-    """Each operation raises a one-line SaveError that contains `expected`."""
+    """Each operation (named in OPERATIONS or WRITES) raises a one-line SaveError that
+    contains `expected`."""
     for name in operations:
         store = SaveStore(root)
         try:
             with pytest.raises(SaveError) as caught:
-                OPERATIONS[name](store)
+                {**OPERATIONS, **WRITES}[name](store)
         finally:
             store.close()
         message = str(caught.value)
@@ -314,3 +316,60 @@ def test_an_empty_database_file_is_a_new_database(stores, store):
     store.create("game", played(2)[0])
 
     assert [info.name for info in stores().list()] == ["game"]
+
+
+@pytest.fixture
+def page_zeroed(stores, tmp_path) -> SaveStore:
+    """A database of two games, "alpha" (short) and "long", copied to a folder this process
+    never wrote to (as another terminal finds it), with the last page of the moves table
+    zeroed: the damage lies in "long" only."""
+    made = stores(tmp_path / "made")
+    for name, moves in (("alpha", 10), ("long", 300)):
+        session = GameSession.create(made, "3x3", list(PLAYERS), 3, name=name)
+        play_randomly(session, moves)
+        session.close()
+    made.list()
+    made.close()
+    copy = stores(tmp_path / "copy")
+    copy.root.mkdir(mode=0o700)
+    shutil.copyfile(made.path, copy.path)
+    db = sqlite3.connect(copy.path, isolation_level=None)
+    pages = db.execute("SELECT pageno FROM dbstat WHERE name = 'moves' ORDER BY pageno").fetchall()
+    size = db.execute("PRAGMA page_size").fetchone()[0]
+    db.close()
+    with open(copy.path, "r+b") as file:
+        file.seek((pages[-1][0] - 1) * size)
+        file.write(bytes(size))
+    return copy
+
+
+WRITES: dict[str, Callable[[SaveStore], object]] = {
+    "open alpha": lambda store: GameSession.open(store, "alpha"),
+    "open long": lambda store: GameSession.open(store, "long"),
+    "create": lambda store: store.create("new", played(1)[0]),
+}
+"""What writes to a database: holding a game's seats to play it, storing a new game."""
+
+
+def test_a_damaged_page_in_one_game_keeps_every_game_from_being_written(page_zeroed):
+    before = snapshot(page_zeroed.root)
+
+    _refused(page_zeroed.root, WRITES, f"{page_zeroed.path} is damaged (")
+
+    assert snapshot(page_zeroed.root) == before
+
+
+def test_a_damaged_database_says_how_to_save_the_games_that_still_read(page_zeroed):
+    _refused(page_zeroed.root, ["open alpha"], "hotseat export NAME")
+
+
+def test_a_damaged_database_still_lists_its_games(page_zeroed):
+    before = snapshot(page_zeroed.root)
+    store = SaveStore(page_zeroed.root)
+    try:
+        names = sorted(info.name for info in store.list())
+    finally:
+        store.close()
+
+    assert names == ["alpha", "long"]
+    assert snapshot(page_zeroed.root) == before

@@ -136,6 +136,12 @@ SITUATIONS: list[tuple[str, Callable[[], object], str, str]] = [
         "der Geber muss auf einem der Plätze 0, 1 sitzen, nicht 2",
     ),
     (
+        "a 3 x 3 repetition rule that is neither on nor off",
+        lambda: THREE.new_game(TWO, 0, repetition="yes"),
+        "the repetition rule is on (True) or off (False), not 'yes'",
+        "die Wiederholungsregel ist an (True) oder aus (False), nicht 'yes'",
+    ),
+    (
         "a side player as the Xylotar dealer",
         lambda: XYLOTAR.new_game(TWO, 0, dealer=1),
         "the dealer must be one of the seats 0, 2, not 1",

@@ -186,6 +186,14 @@ EVENTS: list[tuple[str, dict[str, Any], str, str]] = [
         "Game over: Cy holds the last cards and loses",
         "Spielende: Cy hat die letzten Karten und verliert",
     ),
+    (
+        "the end by repetition",
+        {"kind": "repeat", "seats": [0, 2], "place": 2},
+        "Game over: the same position came round a third time. "
+        "Ann and Cy share 2nd place; nobody loses",
+        "Spielende: Dieselbe Stellung kam zum dritten Mal. "
+        "Ann und Cy teilen sich den 2. Platz; niemand verliert",
+    ),
 ]
 
 
@@ -217,6 +225,7 @@ def test_every_kind_of_event_has_its_words() -> None:
         "miss",
         "out",
         "over",
+        "repeat",
     }
 
 
@@ -394,6 +403,16 @@ STATUSES: list[tuple[dict[str, Any], str, str]] = [
         "Over · Ann won",
         "Vorbei · Ann hat gewonnen",
     ),
+    (
+        {"phase": "over", "winner": "Ann", "loser": None, "shared": ["Bob", "Cy"]},
+        "Over · Ann won · position repeated",
+        "Vorbei · Ann hat gewonnen · Stellung wiederholt",
+    ),
+    (
+        {"phase": "over", "winner": None, "loser": None, "shared": ["Ann", "Bob"]},
+        "Over · position repeated · all share 1st",
+        "Vorbei · Stellung wiederholt · alle teilen Platz 1",
+    ),
 ]
 
 
@@ -419,6 +438,23 @@ def test_the_end_says_who_got_rid_of_the_cards_first_and_who_held_the_last() -> 
 def test_the_end_says_it_in_german(german: None) -> None:
     assert reason_text(END, NAMES) == (
         "Bob ist zuerst alle Karten losgeworden; Ann hatte die letzten Karten"
+    )
+
+
+REPEATED = {"kind": "repetition", "winner": 1, "seats": [0, 2], "place": 2}
+
+
+def test_the_end_by_repetition_says_it_is_our_rule_and_who_shares_the_places() -> None:
+    assert reason_text(REPEATED, NAMES) == (
+        "Bob got rid of all cards first. The same position came round a third time: "
+        "by our house rule the game ends and Ann and Cy share 2nd place"
+    )
+
+
+def test_the_end_by_repetition_says_it_in_german(german: None) -> None:
+    assert reason_text({**REPEATED, "winner": None}, NAMES) == (
+        "Dieselbe Stellung kam zum dritten Mal: Nach unserer Hausregel endet das Spiel, "
+        "und Ann und Cy teilen sich den 2. Platz"
     )
 
 

@@ -219,6 +219,9 @@ SETUP_WORDS: dict[str, Callable[[Fields], str]] = {
     ).format(given=fields["given"]),
     "deck-card-too-often": _deck_card_too_often,
     "deck-too-small": _deck_too_small,
+    "repetition-not-bool": lambda fields: _(
+        "the repetition rule is on (True) or off (False), not {given}"
+    ).format(given=fields["given"]),
     # Shifting Stones (rules.shifting_stones)
     "edition-unknown": lambda fields: _(
         "there is no edition {given} of the cards (editions: {editions})"

@@ -12,7 +12,7 @@ from typing import Any
 
 from rules.three_by_three import SUIT_SYMBOL, rank_label
 from tui.i18n import N_, _, ngettext, pgettext
-from tui.words.common import ordinal
+from tui.words.common import and_list, ordinal
 
 RUN_WORDS = {4: N_("Four"), 5: N_("Five"), 6: N_("Six"), 7: N_("Seven"), 8: N_("Eight")}
 """How many cards of one rank lay in a row, as a word (two decks make at most 8)."""
@@ -74,6 +74,13 @@ def event_text(event: Mapping[str, Any], names: Sequence[str]) -> str:
     if kind == "over":
         return _("Game over: {name} holds the last cards and loses").format(
             name=names[event["loser"]]
+        )
+    if kind == "repeat":
+        return _(
+            "Game over: the same position came round a third time. "
+            "{names} share {place} place; nobody loses"
+        ).format(
+            names=and_list([names[seat] for seat in event["seats"]]), place=ordinal(event["place"])
         )
     name = names[event["seat"]]
     if kind == "swap":
@@ -234,6 +241,10 @@ def refusal_text(code: str, fields: Mapping[str, Any], names: Sequence[str]) -> 
 def status_text(facts: Mapping[str, Any]) -> str:
     """The save list's line: tour 1's choices, tours 2 and 3's piles, or who won."""
     phase = facts["phase"]
+    if phase == "over" and facts.get("shared"):
+        if facts["winner"] is None:
+            return _("Over · position repeated · all share 1st")
+        return _("Over · {name} won · position repeated").format(name=facts["winner"])
     if phase == "over":
         return _("Over · {name} won").format(name=facts["winner"])
     if phase == "swap":
@@ -251,7 +262,20 @@ def status_text(facts: Mapping[str, Any]) -> str:
 
 
 def reason_text(reason: Mapping[str, Any], names: Sequence[str]) -> str:
-    """Why the game ended: who got rid of all cards first, who held the last."""
+    """Why the game ended: who got rid of all cards first, who held the last; or that the
+    same position came round a third time (our rule) and who shares the places left."""
+    if reason["kind"] == "repetition":
+        shared = and_list([names[seat] for seat in reason["seats"]])
+        place = ordinal(reason["place"])
+        if reason["winner"] is None:
+            return _(
+                "The same position came round a third time: by our house rule the game ends "
+                "and {names} share {place} place"
+            ).format(names=shared, place=place)
+        return _(
+            "{winner} got rid of all cards first. The same position came round a third "
+            "time: by our house rule the game ends and {names} share {place} place"
+        ).format(winner=names[reason["winner"]], names=shared, place=place)
     return _("{winner} got rid of all cards first; {loser} held the last cards").format(
         winner=names[reason["winner"]], loser=names[reason["loser"]]
     )

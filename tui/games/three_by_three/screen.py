@@ -18,7 +18,15 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import var
 from textual.widgets import Label, Static
 
-from rules.three_by_three import TAKE, Blind, ChooseFaceUp, Play, TakePile, sort_cards
+from rules.three_by_three import (
+    REPEATS,
+    TAKE,
+    Blind,
+    ChooseFaceUp,
+    Play,
+    TakePile,
+    sort_cards,
+)
 from tui.games.three_by_three.boxes import BoxGrid, SeatBoxes, box_grid
 from tui.games.three_by_three.pile import PileView
 from tui.games.three_by_three.seats import MAX_NAME_WIDTH, SeatList, whole_name_width
@@ -359,6 +367,16 @@ class ThreeByThreeScreen(TableScreen):
         return tuple(slots)
 
     def turn_prompt(self) -> Text:
+        """The move's prompt, after a warning when the position came round twice: by our
+        repetition rule the next time ends the game."""
+        prompt = self.move_prompt()
+        if self.view.get("repeats", 0) != REPEATS - 1:
+            return prompt
+        warning = _("This position has come round twice: a third time ends the game.")
+        return Text(warning + "\n", style="bold").append_text(prompt)
+
+    def move_prompt(self) -> Text:
+        """What the player at the keyboard may do in this move."""
         view = self.view
         if self.swapping:
             return Text(
