@@ -7,6 +7,7 @@ import re
 
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal
+from textual.screen import Screen
 from textual.widgets import Static
 
 from tui.widgets.log import MAX_LINES, GameLog
@@ -157,6 +158,20 @@ async def test_entries_given_while_the_log_is_hidden_wrap_at_its_width() -> None
         assert " ".join(lines).split() == words
         assert all(len(line) <= log.scrollable_content_region.width for line in lines)
         assert len(lines) < 6
+
+
+async def test_entries_given_under_a_whole_screen_show_the_newest_when_it_closes() -> None:
+    app = LogApp()
+    async with app.run_test(size=(WIDTH, HEIGHT)) as pilot:
+        log = app.query_one(GameLog)
+        log.reset(entries("dealt"))
+        await pilot.pause()
+        await app.push_screen(Screen())
+        log.extend(entries(*(f"move {i}" for i in range(3 * HEIGHT))))
+        app.pop_screen()
+        await pilot.pause()
+        assert log.scroll_offset.y == log.max_scroll_y > 0
+        assert f"move {3 * HEIGHT - 1}" in screen_text(app)
 
 
 async def test_rich_markup_in_a_name_shows_literally() -> None:

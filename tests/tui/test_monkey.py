@@ -1,9 +1,15 @@
 """No input may crash a screen: random keys, typed fast and paced, and clicks, on every
-kind of screen, with fixed seeds."""
+kind of screen, with fixed seeds.
+
+The suite sends each screen one run. For a longer soak, HOTSEAT_MONKEY_RUNS=N sends N
+runs of other seeds per screen, alternating English and German, 80x24 and 160x45; with
+HOTSEAT_MONKEY_TALLY=FILE each run adds a line to FILE: the screen, the run, and the keys
+it sent one at a time, the keys it sent in bursts and its clicks."""
 
 from __future__ import annotations
 
 import contextlib
+import os
 import random
 from collections.abc import Callable
 
@@ -84,6 +90,12 @@ KEYS = [
 q or ctrl+c, which quit."""
 
 KEYS_PER_RUN = 200
+RUNS = int(os.environ.get("HOTSEAT_MONKEY_RUNS", "1"))
+"""Runs per screen: one in the suite, more for a soak."""
+TALLY = os.environ.get("HOTSEAT_MONKEY_TALLY")
+"""A file each run adds its counts to, if set."""
+LOOKS = [("en", (80, 24)), ("de", (160, 45)), ("de", (80, 24)), ("en", (160, 45))]
+"""The language and size of run k: LOOKS[k % 4]; the suite's one run is English at 80x24."""
 
 
 def started(
@@ -121,9 +133,11 @@ SCREENS: dict[str, Callable[[SaveStore], GameSession] | None] = {
 finished game; the privacy screen and Xylotar's score table come up along the way."""
 
 
-async def monkey(pilot: Pilot, rng: random.Random, app: HotseatApp) -> None:
-    """Bursts of keys queued at once, single keys with pauses, and clicks."""
+async def monkey(pilot: Pilot, rng: random.Random, app: HotseatApp) -> list[int]:
+    """Bursts of keys queued at once, single keys with pauses, and clicks: how many keys
+    went one at a time, how many in bursts, and how many clicks."""
     sent = 0
+    tally = [0, 0, 0]
     while sent < KEYS_PER_RUN:
         roll = rng.random()
         if roll < 0.9:
@@ -131,6 +145,7 @@ async def monkey(pilot: Pilot, rng: random.Random, app: HotseatApp) -> None:
             type_fast(app, burst)
             await pilot.pause(rng.choice((0, 0, 0, 0.02)))
             sent += len(burst)
+            tally[len(burst) > 1] += len(burst)
         else:
             offset = (rng.randrange(80), rng.randrange(24))
             # Between two screens nothing is drawn for a moment; a terminal's click there
@@ -138,21 +153,29 @@ async def monkey(pilot: Pilot, rng: random.Random, app: HotseatApp) -> None:
             with contextlib.suppress(NoWidget):
                 await pilot.click(offset=offset, times=rng.choice((1, 1, 2)))
             sent += 1
+            tally[2] += 1
         assert app.crash is None
+    return tally
 
 
+@pytest.mark.parametrize("run", range(RUNS))
 @pytest.mark.parametrize("where", list(SCREENS))
-async def test_random_input_never_crashes_a_screen(store: SaveStore, where: str) -> None:
+async def test_random_input_never_crashes_a_screen(store: SaveStore, where: str, run: int) -> None:
     make = SCREENS[where]
     session = make(store) if make is not None else None
     if session is None:
         for other in STARTED.values():
             other(store).close()
-    app = app_for(store, session, resumed=session is not None)
-    async with app.run_test(size=(80, 24)) as pilot:
+    language, size = LOOKS[run % len(LOOKS)]
+    app = app_for(store, session, resumed=session is not None, language=language)
+    async with app.run_test(size=size) as pilot:
         await pilot.pause()
-        await monkey(pilot, random.Random(f"{where}:11"), app)
+        seed = f"{where}:11" if run == 0 else f"{where}:11:{run}"
+        tally = await monkey(pilot, random.Random(seed), app)
     assert app.crash is None
+    if TALLY:
+        with open(TALLY, "a", encoding="utf-8") as file:
+            file.write(f"{where} {run} {' '.join(map(str, tally))}\n")
 
 
 @pytest.mark.parametrize("where", ["3x3", "xoxo", "shifting-stones", "xylotar"])

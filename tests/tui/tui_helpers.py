@@ -16,6 +16,7 @@ import pytest
 from textual import events
 from textual.app import App
 from textual.pilot import Pilot
+from textual.screen import ModalScreen, Screen
 from textual.widgets._footer import FooterKey
 
 from rules.three_by_three import card_label
@@ -178,18 +179,31 @@ def footer_current(app: App[Any]) -> bool:
 
 def settled(app: App[Any]) -> bool:
     """True when the app's screen is drawn whole: its footer shows the keys usable now,
-    and every log shown on a screen in the stack (with room for a letter: one squeezed
-    to nothing keeps its lines for when it widens) is wrapped to its width and shows its
-    newest line. An app that was asked to end has nothing more to draw."""
+    and every log shown (on the screen, or on one a modal screen leaves in view; with
+    room for a letter: one squeezed to nothing keeps its lines for when it widens) is
+    wrapped to its width and shows its newest line. A screen hidden behind a whole one
+    (the help) catches up when it comes back. An app that was asked to end has nothing
+    more to draw."""
     if app.return_code is not None:
         return True
     return footer_current(app) and all(
         log.scroll_offset.y == log.max_scroll_y
         and log.virtual_size.width <= log.scrollable_content_region.width
-        for screen in app.screen_stack
+        for screen in in_view(app)
         for log in screen.query(GameLog)
         if log.display and log.scrollable_content_region
     )
+
+
+def in_view(app: App[Any]) -> list[Screen[Any]]:
+    """The screens drawn now: the top one and those below it that modal screens show
+    through."""
+    shown = []
+    for screen in reversed(app.screen_stack):
+        shown.append(screen)
+        if not isinstance(screen, ModalScreen):
+            break
+    return shown
 
 
 async def shown(pilot: Pilot, ready: Callable[[], bool] = lambda: True) -> str:
