@@ -3,7 +3,15 @@ can trigger. Each names what it fixes; drop it when Textual does."""
 
 from __future__ import annotations
 
+from textual.widget import Widget
 from textual.widgets import OptionList
+
+
+def taken_apart(widget: Widget) -> bool:
+    """True once Textual began removing `widget`. When the app closes, its screens stay in
+    the stack while their widgets go, and Textual 8.2.8 says so only in a private flag; a
+    computer's move arriving then must find nothing to draw on."""
+    return bool(getattr(widget, "_pruning", False))
 
 
 def _guard_option_list_paging() -> None:

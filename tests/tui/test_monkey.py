@@ -23,7 +23,7 @@ from saves import SaveStore
 from tui.app import HotseatApp
 from tui.model import GameSession
 
-from tui_helpers import app_for, new_session, play_bots_until, type_fast
+from tui_helpers import PILOT_PAUSE, app_for, new_session, play_bots_until, type_fast
 
 KEYS = [
     "up",
@@ -88,6 +88,14 @@ KEYS = [
 ]
 """Every key any screen binds, keys no screen binds, and keys that move focus; never
 q or ctrl+c, which quit."""
+
+@pytest.fixture(autouse=True)
+def pauses_as_textual_has_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The monkey looks for crashes, not at pictures: its pauses (and its clicks') are
+    Textual's own. A screen at rest shows every log at its newest line, but a click on a
+    log's scrollbar scrolls it back, as a player reading back does."""
+    monkeypatch.setattr(Pilot, "pause", PILOT_PAUSE)
+
 
 KEYS_PER_RUN = 200
 RUNS = int(os.environ.get("HOTSEAT_MONKEY_RUNS", "1"))

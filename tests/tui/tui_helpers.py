@@ -120,7 +120,11 @@ PILOT_PAUSE = Pilot.pause
 """Textual's own pause: the app handles what is queued, goes idle and draws."""
 
 POLL = 1 / 500
-"""Seconds between two looks at the app while a test waits for it."""
+"""Seconds between the first two looks at the app while a test waits for it."""
+POLL_MOST = 1 / 50
+"""The most seconds between two looks: the wait between looks grows from POLL to this, so
+a long wait leaves the app the time (a look costs a fraction of a millisecond, in the
+app's own event loop)."""
 
 MOST_KEYS = 5000
 """Most answers `pass_and_play` gives before it calls a game endless."""
@@ -154,12 +158,15 @@ async def pause_to_rest(pilot: Pilot, delay: float | None = None) -> None:
 
 
 async def poll(holds: Callable[[], bool], deadline: float, failure: str) -> None:
-    """Look at `holds()` every POLL seconds while the app runs, until it holds; fail
-    with `failure` once the monotonic clock passes `deadline`."""
+    """Look at `holds()` while the app runs, first after POLL seconds, then less and less
+    often (at most POLL_MOST apart), until it holds; fail with `failure` once the
+    monotonic clock passes `deadline`."""
+    wait = POLL
     while not holds():
         if time.monotonic() > deadline:
             raise AssertionError(failure)
-        await asyncio.sleep(POLL)
+        await asyncio.sleep(wait)
+        wait = min(wait * 1.5, POLL_MOST)
 
 
 def footer_current(app: App[Any]) -> bool:
@@ -172,8 +179,8 @@ def footer_current(app: App[Any]) -> bool:
         if binding.show
     }
     return all(
-        {(key.action, not key.disabled) for key in footer.query(FooterKey)} == usable
-        for footer in screen.query(Footer)
+        {(key.action, not key.disabled) for key in footer.walk_children(FooterKey)} == usable
+        for footer in screen.walk_children(Footer)
     )
 
 
@@ -190,7 +197,7 @@ def settled(app: App[Any]) -> bool:
         log.scroll_offset.y == log.max_scroll_y
         and log.virtual_size.width <= log.scrollable_content_region.width
         for screen in in_view(app)
-        for log in screen.query(GameLog)
+        for log in screen.walk_children(GameLog)
         if log.display and log.scrollable_content_region
     )
 

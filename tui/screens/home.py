@@ -18,6 +18,7 @@ from saves import DamagedSave, SaveError, SaveInfo
 from saves.visible import visible
 from tui.i18n import N_, _, language, ngettext
 from tui.model import Tables, game_title, is_their_turn, players_text, seated
+from tui.textual_fixes import taken_apart
 from tui.widgets.footer import Footer
 from tui.widgets.header import TitleHeader
 from tui.words import status as status_text
@@ -155,14 +156,16 @@ class HomeScreen(Screen[None]):
             await self.recompose()
             self.on_mount()
             self.listed = False
-            self.reload()
+            if self.is_current and not taken_apart(self):  # else a next visit lists them
+                self.reload()
         finally:
             self.whole = True
 
     @property
     def ready(self) -> bool:
-        """True when the screen is on top and whole: only then does it act on a key."""
-        return self.is_current and self.whole
+        """True when the screen is on top and whole (and not being taken apart as the app
+        closes): only then does it act on a key."""
+        return self.is_current and self.whole and not taken_apart(self)
 
     @property
     def player(self) -> str | None:

@@ -24,6 +24,7 @@ from tui.model import GameSession
 from tui.screens.game_over import GameOverScreen
 from tui.screens.handoff import HandoffScreen
 from tui.screens.take_over import taken_over_notice
+from tui.textual_fixes import taken_apart
 from tui.widgets.log import GameLog
 from tui.widgets.looks import looks
 from tui.words import reason, refusal
@@ -124,7 +125,7 @@ class TableScreen(Screen[None]):
         """True once this table left the screen stack or was taken apart (the app is
         closing): keys typed fast can send it home before its first draw or while a move
         is being shown; nothing is drawn then."""
-        return not self.is_attached or self not in self.app.screen_stack
+        return not self.is_attached or self not in self.app.screen_stack or taken_apart(self)
 
     def advance(self) -> None:
         """Decide what happens next: game over, a computer move, or a person's turn."""
@@ -397,7 +398,7 @@ class TableScreen(Screen[None]):
         self.app.call_from_thread(self.play_bot_move, seat, action, generation)
 
     def play_bot_move(self, seat: int, action: Action, generation: int) -> None:
-        if generation != self._generation or not self.is_attached:
+        if generation != self._generation or self.gone:
             return
         if self.store_move(seat, action):
             self.advance()
