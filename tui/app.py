@@ -13,12 +13,12 @@ from textual.screen import Screen
 from textual.timer import Timer
 
 from rules import SetupError
-from saves import DamagedSave, SaveError, SaveStore, SeatsHeld, TakenOver
+from saves import DamagedSave, PlayerSpec, SaveError, SaveStore, SeatsHeld, TakenOver
 from tui import i18n, palette, textual_fixes
 from tui.crash import crash_message, write_crash_log
 from tui.games import screen_class
 from tui.i18n import N_, _
-from tui.model import GameSession, Tables, TurnWatch, recover_save
+from tui.model import GameSession, Tables, TurnWatch, new_seed, recover_save, registered_names
 from tui.screens.home import HomeScreen
 from tui.screens.take_over import TakeOverScreen, taken_over_notice
 from tui.widgets.footer import key_names
@@ -193,6 +193,25 @@ class HotseatApp(App[None]):
                 self.open_table(session, resumed=False)
 
         self.push_screen(NewGameScreen(game_id), started)
+
+    def quick_game(self, game_id: str) -> None:
+        """Start `game_id` at once, from the home screen only: the person here (the
+        registered player at their own terminal) against a normal computer, dealt
+        secretly, saved under an automatic name."""
+        from tui.screens.new_game import default_seat  # it loads every engine
+
+        if not isinstance(self.screen, HomeScreen):
+            return
+        seats = [PlayerSpec(*default_seat(0, self.player)), PlayerSpec(*default_seat(1))]
+        try:
+            players = registered_names(seats, self.store.root)
+            session = GameSession.create(
+                self.store, game_id, players, new_seed(), player=self.player
+            )
+        except (SetupError, SaveError) as error:
+            self.notify(said(error), severity="error", timeout=8, markup=False)
+            return
+        self.open_table(session, resumed=False)
 
     def resume(self, name: str, *, take_over: bool = False) -> None:
         """Open a stored game; if another terminal has it open, ask before taking it over."""

@@ -35,6 +35,24 @@ async def test_new_game_dialog_explains_duplicate_names_inline(store: SaveStore)
         assert store.list() == []
 
 
+async def test_c_starts_the_highlighted_game_at_once_against_a_computer(
+    store: SaveStore,
+) -> None:
+    app = app_for(store)
+    app.delay = 3600.0
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await pilot.press("down", "down", "down", "c")
+        await until(pilot, lambda: isinstance(app.screen, ThreeByThreeScreen))
+    (info,) = store.list()
+    record, _, _ = store.load(info.name)
+    assert record.game == "3x3"
+    assert [(p.name, p.kind, p.level) for p in record.players] == [
+        ("Player 1", "human", "normal"),
+        ("Computer 2", "computer", "normal"),
+    ]
+
+
 async def test_new_game_dialog_starts_a_saved_game(store: SaveStore) -> None:
     app = app_for(store)
     app.delay = 3600.0

@@ -40,7 +40,8 @@ GERMAN_WORDS = {
         "Abhebestapel",
         "Ablagestapel",
         "Tour 1",
-        "verbrannt",
+        "entfernt",
+        "Austeiler",
         "B (Bube",
         "D (Dame",
         "K (König",
@@ -93,5 +94,5 @@ async def test_the_help_screen_speaks_german_in_a_german_app(store: SaveStore) -
         await until(pilot, lambda: isinstance(app.screen, HomeScreen))
         await pilot.press("f1")
         await until(pilot, lambda: isinstance(app.screen, HelpScreen))
-        await until(pilot, lambda: "Tasten auf dem Startbildschirm" in screen_text(app))
+        await until(pilot, lambda: "Tasten im Menü" in screen_text(app))
         assert "Hilfe" in screen_text(app)

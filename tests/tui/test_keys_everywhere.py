@@ -9,6 +9,7 @@ from contextlib import asynccontextmanager
 import pytest
 from textual.pilot import Pilot
 from textual.screen import Screen
+from textual.widgets import Input
 
 from saves import SaveStore
 from tui.app import HotseatApp
@@ -132,12 +133,28 @@ def top(app: HotseatApp) -> Screen[object]:
     return app.screen_stack[-1]
 
 
-@pytest.mark.parametrize("key", ["question_mark", "f1"])
-@pytest.mark.parametrize("where", [w for w in SCREENS if w != "help"])
+@pytest.mark.parametrize(
+    ("where", "key"),
+    [
+        (where, key)
+        for where in SCREENS
+        if where != "help"
+        for key in ("question_mark", "f1")
+        if (where, key) != ("new-game", "question_mark")
+    ],
+)
 async def test_question_mark_and_f1_show_the_rules(store: SaveStore, where: str, key: str) -> None:
+    """(The new-game dialog opens in a name field, where ? is a letter: F1 is its help.)"""
     async with on(store, where) as (app, pilot):
         await pilot.press(key)
         await until(pilot, lambda: isinstance(top(app), HelpScreen))
+
+
+async def test_in_a_name_field_a_question_mark_is_typed(store: SaveStore) -> None:
+    async with on(store, "new-game") as (app, pilot):
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert app.screen.query_one("#name-0", Input).value == "?"
 
 
 @pytest.mark.parametrize("key", ["question_mark", "f1", "escape", "q"])

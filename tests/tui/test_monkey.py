@@ -89,6 +89,7 @@ KEYS = [
 """Every key any screen binds, keys no screen binds, and keys that move focus; never
 q or ctrl+c, which quit."""
 
+
 @pytest.fixture(autouse=True)
 def pauses_as_textual_has_them(monkeypatch: pytest.MonkeyPatch) -> None:
     """The monkey looks for crashes, not at pictures: its pauses (and its clicks') are

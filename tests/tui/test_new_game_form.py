@@ -34,12 +34,38 @@ async def test_enter_in_a_name_field_moves_to_the_next_field(store: SaveStore) -
     app = app_for(store)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_dialog(app, pilot)
-        await pilot.press("tab", *"Ann", "enter")
+        await pilot.press(*"Ann", "enter")
         await pilot.pause()
         assert app.screen is screen
         assert focused_id(app) == "kind-0"
         assert screen.query_one("#name-0", Input).value == "Ann"
     assert store.list() == []
+
+
+async def test_the_dialog_opens_on_the_first_name_and_a_name_typed_replaces_it(
+    store: SaveStore,
+) -> None:
+    app = app_for(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_dialog(app, pilot)
+        assert focused_id(app) == "name-0"
+        await pilot.press(*"Ann")
+        await pilot.pause()
+        assert screen.query_one("#name-0", Input).value == "Ann"
+
+
+async def test_space_on_a_seat_kind_switches_it_to_the_next_kind(store: SaveStore) -> None:
+    app = app_for(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_dialog(app, pilot)
+        kind = screen.query_one("#kind-1", Select)
+        kind.focus()
+        await pilot.press("space")
+        await pilot.pause()
+        assert (kind.value, kind.expanded) == ("human", False)
+        await pilot.press("space")
+        await pilot.pause()
+        assert kind.value == "remote"
 
 
 async def test_enter_walks_the_text_fields_down_to_start(store: SaveStore) -> None:
@@ -62,7 +88,7 @@ async def test_enter_on_start_starts_the_game_as_filled_in(store: SaveStore) -> 
     app.delay = 3600.0
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_dialog(app, pilot)
-        await pilot.press("tab", *"Ann", "enter")
+        await pilot.press(*"Ann", "enter")
         screen.query_one("#save-name", Input).focus()
         await pilot.press(*"evening", "enter")
         await pilot.pause()
@@ -102,7 +128,6 @@ def test_a_focused_name_field_reads_without_colour(
 
     async def name_field(pilot: Pilot) -> None:
         await open_dialog(app, pilot)
-        await pilot.press("tab")
 
     assert snap_compare(app, run_before=name_field, terminal_size=(80, 24))
 
@@ -113,8 +138,8 @@ def test_a_focused_drop_down_reads_without_colour(  # type: ignore[no-untyped-de
     app = app_for(store)
 
     async def kind_field(pilot: Pilot) -> None:
-        await open_dialog(app, pilot)
-        await pilot.press("tab", "tab")
+        screen = await open_dialog(app, pilot)
+        screen.query_one("#kind-0", Select).focus()
 
     assert snap_compare(app, run_before=kind_field, terminal_size=(80, 24))
 
@@ -125,7 +150,8 @@ def test_a_focused_drop_down_reads_in_sixteen_colours(  # type: ignore[no-untype
     app = app_for(store)
 
     async def seats_field(pilot: Pilot) -> None:
-        await open_dialog(app, pilot)
+        screen = await open_dialog(app, pilot)
+        screen.query_one("#seats", Select).focus()
 
     assert snap_compare(app, run_before=seats_field, terminal_size=(80, 24))
 
@@ -146,6 +172,8 @@ async def test_letters_sent_together_with_tab_land_in_the_next_field(store: Save
     app = app_for(store)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_dialog(app, pilot)
+        screen.query_one("#seats", Select).focus()
+        await pilot.pause()
         for key in ["tab", *"Alice"]:  # one write, as a slow SSH link delivers it
             app.post_message(events.Key(key, key if len(key) == 1 else None))
         await pilot.pause()

@@ -133,7 +133,7 @@ SITUATIONS: list[tuple[str, Callable[[], object], str, str]] = [
         "a 3 x 3 dealer beyond the seats",
         lambda: THREE.new_game(TWO, 0, dealer=2),
         "the dealer must be one of the seats 0, 1, not 2",
-        "der Geber muss auf einem der Plätze 0, 1 sitzen, nicht 2",
+        "der Austeiler muss auf einem der Plätze 0, 1 sitzen, nicht 2",
     ),
     (
         "a 3 x 3 repetition rule that is neither on nor off",
@@ -145,7 +145,7 @@ SITUATIONS: list[tuple[str, Callable[[], object], str, str]] = [
         "a side player as the Xylotar dealer",
         lambda: XYLOTAR.new_game(TWO, 0, dealer=1),
         "the dealer must be one of the seats 0, 2, not 1",
-        "der Geber muss auf einem der Plätze 0, 2 sitzen, nicht 1",
+        "der Austeiler muss auf einem der Plätze 0, 2 sitzen, nicht 1",
     ),
     (
         "XOXO tiles as one text",

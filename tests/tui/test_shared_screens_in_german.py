@@ -203,8 +203,8 @@ async def test_game_over_ranks_in_german_and_shows_esc_for_home(store: SaveStore
     assert "3 x 3: Spielende" in text
     assert "1.  Cy  - gewinnt" in text
     assert "3.  Bob  - verliert" in text
-    assert "Revanche (r)" in text and "Zum Start (Esc)" in text
-    assert "Esc Start" in text and "h Start" not in text
+    assert "Revanche (r)" in text and "Zum Menü (Esc)" in text
+    assert "Esc Menü" in text and "h Menü" not in text
 
 
 async def test_h_still_goes_home_from_game_over_in_german(store: SaveStore) -> None:

@@ -38,7 +38,7 @@ EVENTS: list[tuple[dict[str, Any], str, str]] = [
     (
         {"kind": "shift", "seat": 0, "card": 80, "value": 2, "a": 1, "b": 4},
         "Ann shifted the stones at top middle and the centre (discarded a 2-point card)",
-        "Ann hat die Plättchen oben in der Mitte und in der Mitte verschoben"
+        "Ann hat die Plättchen oben in der Mitte und in der Mitte getauscht"
         " (2-Punkte-Karte abgelegt)",
     ),
     (
@@ -52,7 +52,7 @@ EVENTS: list[tuple[dict[str, Any], str, str]] = [
             "now": "tree",
         },
         "Cy flipped the seed at bottom right to tree (discarded a 1-point card)",
-        "Cy hat das Plättchen unten rechts von Samen auf Baum gedreht (1-Punkt-Karte abgelegt)",
+        "Cy hat das Plättchen unten rechts umgedreht: aus Samen wird Baum (1-Punkt-Karte abgelegt)",
     ),
     (
         {"kind": "score", "seat": 1, "card": 140, "value": 5},

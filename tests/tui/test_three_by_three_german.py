@@ -1,6 +1,6 @@
 """3 x 3 at the table in German: the prompt, the piles, the seats, the boxes, the cards and
 the footer speak German when the player chose German, in the words of the German rules
-(Ablagestapel, Abhebestapel, verbrannt, offene und verdeckte Karten; Bube, Dame, König,
+(Ablagestapel, Abhebestapel, entfernt, offene und verdeckte Karten; Bube, Dame, König,
 Ass as B, D, K, A). The German table's picture is in test_three_by_three_looks."""
 
 from __future__ import annotations
@@ -50,12 +50,12 @@ async def test_the_prompt_speaks_german_when_the_player_chose_german(store: Save
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await turn_at(pilot, app, ThreeByThreeScreen)
         assert screen.prompt_text().plain.splitlines() == [
-            "Dein Zug, aus der Hand. Leertaste markiert weitere derselben Zahl, Enter spielt.",
+            "Dein Zug, aus der Hand. Leertaste markiert weitere desselben Rangs, Enter legt.",
             "Spielbar: 4♣ 4♦ 4♥ 5♠ 6♠ 7♠ 9♠ B♦ B♥",
         ]
         await pilot.press("space")
         assert screen.prompt_text().plain.startswith(
-            "Dein Zug, aus der Hand. Enter spielt die markierten 4♣, Leertaste wählt ab.\n"
+            "Dein Zug, aus der Hand. Enter legt die markierten 4♣, Leertaste wählt ab.\n"
         )
 
 
@@ -151,7 +151,7 @@ def test_with_chips_the_piles_speak_german() -> None:
     view["last"]["took"] = 0
     lines = chip_pile(view, Changes(burned=4)).plain.splitlines()
     assert lines[0].startswith("Ablage 2 ")
-    assert "Abheben 0   Verbrannt 4 seit deinem Zug" in lines[0]
+    assert "Abheben 0   Entfernt 4 seit deinem Zug" in lines[0]
     assert lines[1] == "Passt: 9 oder höher, oder eine 2 oder 10   Zuletzt: Bob spielte 9♥"
 
 
@@ -161,7 +161,7 @@ def test_with_framed_cards_the_piles_are_headed_in_german() -> None:
     view["last"] = {"seat": 0, "kind": "play", "source": "hand", "cards": ["TS"], "burned": 3}
     view["last"]["took"] = 0
     heads = framed_pile(view, SMALL, 110).plain.splitlines()[0].split()
-    assert heads == ["Abhebestapel", "Ablagestapel", "·", "1", "Verbrannt", "jetzt"]
+    assert heads == ["Abhebestapel", "Ablagestapel", "·", "1", "Entfernt", "jetzt"]
 
 
 def captions(name: str) -> list[str]:
@@ -197,10 +197,10 @@ def test_the_last_move_is_said_in_german() -> None:
         "Zuletzt: Bob wählte offene Karten",
         "Zuletzt: Bob nahm die Ablage auf (1 Karte)",
         "Zuletzt: Bob deckte 3♥ auf, nahm 7 Karten",
-        "Zuletzt: Bob deckte 10♥ auf, verbrannte 5",
+        "Zuletzt: Bob deckte 10♥ auf, entfernte 5",
         "Zuletzt: Bob deckte D♥ auf",
         "Zuletzt: Bob spielte B♣ B♠",
-        "Zuletzt: Bob spielte A♠, verbrannte 4",
+        "Zuletzt: Bob spielte A♠, entfernte 4",
     ]
 
 

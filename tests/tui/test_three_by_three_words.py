@@ -97,20 +97,20 @@ EVENTS: list[tuple[str, dict[str, Any], str, str]] = [
         "a 10 burns the pile",
         play("hand", ["TS"], "ten", 1),
         "Ann played 10♠ and burned the pile (1 card) — Ann plays again",
-        "Ann hat 10♠ gespielt und den Ablagestapel verbrannt (1 Karte) — Ann spielt noch einmal",
+        "Ann hat 10♠ gespielt und den Ablagestapel entfernt (1 Karte) — Ann spielt noch einmal",
     ),
     (
         "a face-up 10 burns the pile",
         play("face-up", ["TS"], "ten", 3),
         "Ann played face-up 10♠ and burned the pile (3 cards) — Ann plays again",
-        "Ann hat 10♠ von den offenen Karten gespielt und den Ablagestapel verbrannt (3 Karten)"
+        "Ann hat 10♠ von den offenen Karten gespielt und den Ablagestapel entfernt (3 Karten)"
         " — Ann spielt noch einmal",
     ),
     (
         "a face-down 10 burns the pile",
         play("face-down", ["TS"], "ten", 3),
         "Ann turned up a face-down 10♠ and burned the pile (3 cards) — Ann plays again",
-        "Ann hat die verdeckte Karte 10♠ aufgedeckt und den Ablagestapel verbrannt (3 Karten)"
+        "Ann hat die verdeckte Karte 10♠ aufgedeckt und den Ablagestapel entfernt (3 Karten)"
         " — Ann spielt noch einmal",
     ),
     (
@@ -123,13 +123,13 @@ EVENTS: list[tuple[str, dict[str, Any], str, str]] = [
         "a run of number cards burns the pile",
         {"kind": "run", "seat": 0, "rank": "9", "count": 4, "burned": 4, "again": True},
         "Four 9s in a row: the pile burns (4 cards) — Ann plays again",
-        "Vier 9er in Folge: Der Ablagestapel verbrennt (4 Karten) — Ann spielt noch einmal",
+        "Vier 9er in Folge: Der Ablagestapel wird entfernt (4 Karten) — Ann spielt noch einmal",
     ),
     (
         "a run of queens burns the pile",
         {"kind": "run", "seat": 0, "rank": "Q", "count": 5, "burned": 6, "again": False},
         "Five queens in a row: the pile burns (6 cards)",
-        "Fünf Damen in Folge: Der Ablagestapel verbrennt (6 Karten)",
+        "Fünf Damen in Folge: Der Ablagestapel wird entfernt (6 Karten)",
     ),
     (
         "the drawer's own draw",

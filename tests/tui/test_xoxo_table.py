@@ -180,10 +180,10 @@ async def test_a_met_target_is_announced_in_german_with_the_lines_that_met_it(
     async with app.run_test(size=(80, 24)) as pilot:
         await turn_at(pilot, app, XoxoScreen)
         met = next(
-            e["text"] for e in reversed(session.log(0)) if " erfüllte die Zielkarte " in e["text"]
+            e["text"] for e in reversed(session.log(0)) if " hat die Zielkarte " in e["text"]
         )
         name_value, lines = met.split(": ")
-        name, value = name_value.split(" erfüllte die Zielkarte ")
+        name, value = name_value.removesuffix(" erfüllt").split(" hat die Zielkarte ")
         assert f"Zielkarte erfüllt: {name}, {value} ({lines})" in screen_text(app)
 
 

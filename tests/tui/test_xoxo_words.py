@@ -114,17 +114,19 @@ def test_in_german_the_deal_names_plaettchen_and_zielkarten() -> None:
 
 @pytest.mark.usefixtures("german")
 def test_in_german_a_placement_names_the_personal_or_the_general_stack() -> None:
-    assert event_text(ANN_PLACED, NAMES) == "Ann legte grün ▲ überrascht vom persönlichen Stapel"
+    assert (
+        event_text(ANN_PLACED, NAMES) == "Ann hat grün ▲ überrascht vom persönlichen Stapel gelegt"
+    )
     general = {**ANN_PLACED, "source": "general", "tile": "BSA"}
-    assert event_text(general, NAMES) == "Ann legte blau ■ wütend vom allgemeinen Stapel"
+    assert event_text(general, NAMES) == "Ann hat blau ■ wütend vom allgemeinen Stapel gelegt"
 
 
 @pytest.mark.usefixtures("german")
 def test_in_german_a_met_target_names_the_lines() -> None:
-    assert event_text(BOB_MET_RED, NAMES) == "Bob erfüllte die Zielkarte rot: rechte Spalte"
+    assert event_text(BOB_MET_RED, NAMES) == "Bob hat die Zielkarte rot erfüllt: rechte Spalte"
     both = {**BOB_MET_RED, "value": "circle", "lines": ["top-row", "diagonal-from-top-right"]}
     assert event_text(both, NAMES) == (
-        "Bob erfüllte die Zielkarte Kreis: obere Reihe und Diagonale von rechts oben"
+        "Bob hat die Zielkarte Kreis erfüllt: obere Reihe und Diagonale von rechts oben"
     )
 
 

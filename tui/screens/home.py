@@ -108,6 +108,7 @@ class HomeScreen(Screen[None]):
 
     BINDINGS = [
         Binding("n", "new_game", N_("New game")),
+        Binding("c", "quick_game", N_("Vs computer")),
         Binding("o", "open_save", N_("Open save")),
         Binding("r", "recover", N_("Recover")),
         # NOTE: s switches to the other language; its label is that language's own name.
@@ -316,10 +317,19 @@ class HomeScreen(Screen[None]):
     def action_new_game(self) -> None:
         if not self.ready:
             return
-        games = self.query_one("#games", OptionList)
-        option = games.highlighted_option
+        self.app.new_game(self.highlighted_game())  # type: ignore[attr-defined]
+
+    def action_quick_game(self) -> None:
+        """c: the game in the list, at once, the person here against a normal computer."""
+        if not self.ready:
+            return
+        self.app.quick_game(self.highlighted_game())  # type: ignore[attr-defined]
+
+    def highlighted_game(self) -> str:
+        """The game the list of games points at (the first before it points anywhere)."""
+        option = self.query_one("#games", OptionList).highlighted_option
         chosen = option.id if option is not None and option.id in CATALOG else None
-        self.app.new_game(chosen or GAME_ORDER[0])  # type: ignore[attr-defined]
+        return chosen or GAME_ORDER[0]
 
     def action_open_save(self) -> None:
         if not self.ready:

@@ -102,6 +102,22 @@ def seat_kinds(player: str | None) -> list[tuple[str, str]]:
     return kinds if player else [(_("Person"), "human"), *kinds]
 
 
+class SeatKind(Select[str]):
+    """What a seat is (Person, Computer, Remote): Space switches it to the next kind at
+    once, Enter opens the list."""
+
+    BINDINGS = [Binding("space", "next_kind", N_("Switch seat"), show=False)]
+
+    def __init__(self, kinds: list[tuple[str, str]], value: str, id: str) -> None:
+        super().__init__(kinds, value=value, allow_blank=False, compact=True, id=id)
+        self.add_class("seat-kind")
+        self.kinds = [kind for _, kind in kinds]
+
+    def action_next_kind(self) -> None:
+        now = self.kinds.index(str(self.value)) if self.value in self.kinds else -1
+        self.value = self.kinds[(now + 1) % len(self.kinds)]
+
+
 class NewGameScreen(DismissOnce, Screen[GameSession | None]):
     """Dismisses with the new, saved session, or None when cancelled.
 
@@ -155,14 +171,7 @@ class NewGameScreen(DismissOnce, Screen[GameSession | None]):
                 with Horizontal(classes="form-row seat-row", id=f"seat-{i}"):
                     yield Label(seat_label(i), classes="form-label")
                     yield NameInput(name, compact=True, id=f"name-{i}", classes="seat-name")
-                    yield Select(
-                        seat_kinds(player),
-                        value=kind,
-                        allow_blank=False,
-                        compact=True,
-                        id=f"kind-{i}",
-                        classes="seat-kind",
-                    )
+                    yield SeatKind(seat_kinds(player), value=kind, id=f"kind-{i}")
                     level = Select(
                         level_choices(),
                         value=DEFAULT_LEVEL,
@@ -204,7 +213,7 @@ class NewGameScreen(DismissOnce, Screen[GameSession | None]):
         self.title = _("New game")
         self.sub_title = GAMES[self.game_id].title
         self.show_seats(GAMES[self.game_id].min_players)
-        self.query_one("#seats", Select).focus()
+        self.query_one("#name-0", NameInput).focus()
 
     def show_seats(self, count: int) -> None:
         """Show `count` seat rows, this game's options, and the seats the table adds."""

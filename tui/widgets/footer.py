@@ -11,7 +11,11 @@ from textual.events import Resize
 from textual.widgets import Footer as TextualFooter
 from textual.widgets._footer import FooterKey
 
-from tui.i18n import _, language, pgettext
+from tui.i18n import N_, _, language, pgettext
+
+TEXTUAL_LABELS = (N_("Dismiss menu"),)
+"""The labels Textual's own widgets give their keys in the footer (an open drop-down's
+Esc), marked here so they are said in the player's language like hotseat's own."""
 
 KEY_PADDING = 3
 """Cells around a key and its label besides their own: one before the key, one between,

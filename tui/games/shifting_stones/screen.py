@@ -133,6 +133,8 @@ class ShiftingStonesScreen(TableScreen):
 
     def on_resize(self, event: events.Resize) -> None:
         """The pieces grow with the screen: three sizes of stones and cards."""
+        if self.gone:
+            return
         width, height = event.size
         size = table_size_for(width, height)
         self.set_class(size is not CHIP and height >= PILES_ASIDE_HEIGHT, "-piles-aside")

@@ -143,7 +143,8 @@ class ThreeByThreeScreen(TableScreen):
         yield Footer()
 
     def on_resize(self, event: events.Resize) -> None:
-        self.lay_out()
+        if not self.gone:
+            self.lay_out()
 
     def lay_out(self) -> None:
         """Cards grow with the screen (chips, small or large framed cards), as far as the

@@ -130,6 +130,8 @@ class XoxoScreen(TableScreen):
 
     def on_resize(self, event: Resize) -> None:
         """Tiles grow with the screen: grid cells, then framed tiles of two sizes."""
+        if self.gone:
+            return
         size = card_size_for(event.size.width, event.size.height)
         tile = LARGE_TILE if size is LARGE else MEDIUM_TILE if size is SMALL else SMALL_TILE
         for name in ("small", "medium", "large"):

@@ -125,7 +125,8 @@ class XylotarScreen(TableScreen):
 
     def on_resize(self, event: events.Resize) -> None:
         """Cards grow with the screen: chips, small or large framed cards."""
-        self.fit_cards()
+        if not self.gone:
+            self.fit_cards()
 
     def log_toggled(self) -> None:
         """With the log given the room the cards shrink to chips."""
