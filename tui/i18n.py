@@ -13,15 +13,12 @@ each player reads the table in their own language.
 from __future__ import annotations
 
 import gettext
-import json
 import os
-import tempfile
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any
 
-import platformdirs
+from tui.settings import keep, setting
 
 DOMAIN = "hotseat"
 LOCALE_DIR = Path(os.environ.get("HOTSEAT_LOCALE_DIR") or Path(__file__).parent / "locale")
@@ -79,65 +76,16 @@ def from_locale(environ: Mapping[str, str]) -> str | None:
     return None
 
 
-def settings_file() -> Path:
-    """Where the language chosen in the app is remembered (HOTSEAT_CONFIG_DIR moves it)."""
-    override = os.environ.get("HOTSEAT_CONFIG_DIR")
-    folder = (
-        Path(override).expanduser()
-        if override
-        else platformdirs.user_config_path("hotseat", appauthor=False)
-    )
-    return folder / "settings.json"
-
-
-def _settings() -> dict[str, Any]:
-    """The settings file's content; empty when it is missing or unreadable."""
-    try:
-        data = json.loads(settings_file().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}
-
-
 def remembered(player: str | None = None) -> str | None:
-    """The language last chosen in the app at this computer, or by the registered
-    `player` (each player at a `hotseat host` has their own); None if none was chosen or
-    the file is unreadable: then the locale decides."""
-    data = _settings()
-    if player is not None:
-        players = data.get("players")
-        data = players.get(player) if isinstance(players, dict) else None
-        if not isinstance(data, dict):
-            return None
-    chosen = data.get("language")
+    """The language last chosen in the app (by `player`, if registered); None if none was
+    chosen or the file is unreadable: then the locale decides."""
+    chosen = setting("language", player)
     return chosen if chosen in LANGUAGES else None
 
 
 def remember(chosen: str, player: str | None = None) -> None:
-    """Keep the language chosen in the app (by `player`, if registered) for the next start.
-    The file is replaced whole, so a reader never sees half of it; one that cannot be
-    written is not worth an error (the choice holds for this run)."""
-    data = _settings()
-    if player is None:
-        data["language"] = chosen
-    else:
-        players = data.get("players")
-        players = players if isinstance(players, dict) else {}
-        own = players.get(player)
-        players[player] = {**(own if isinstance(own, dict) else {}), "language": chosen}
-        data["players"] = players
-    path = settings_file()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".settings-")
-    except OSError:
-        return
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as file:
-            file.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
-        os.replace(temporary, path)
-    except OSError:
-        Path(temporary).unlink(missing_ok=True)
+    """Keep the language chosen in the app (by `player`, if registered) for the next start."""
+    keep("language", chosen, player)
 
 
 def choose(flag: str | None, environ: Mapping[str, str], player: str | None = None) -> str:

@@ -12,6 +12,7 @@ from saves import SaveStore
 from tui import i18n
 from tui.cli import flag_value
 from tui.screens.home import HomeScreen, played_when
+from tui.settings import settings_file
 
 from tui_helpers import app_for, new_session, screen_text, type_fast, until
 
@@ -67,11 +68,11 @@ def test_each_registered_player_keeps_their_own_language() -> None:
 
 @pytest.mark.parametrize("content", ["{not json", "[1, 2]", '{"language": "fr"}', ""])
 def test_an_unreadable_settings_file_leaves_the_choice_to_the_locale(content: str) -> None:
-    i18n.settings_file().parent.mkdir(parents=True, exist_ok=True)
-    i18n.settings_file().write_text(content)
+    settings_file().parent.mkdir(parents=True, exist_ok=True)
+    settings_file().write_text(content)
     assert i18n.choose(None, {"LANG": "de_DE.UTF-8"}) == "de"
     i18n.remember("en")
-    assert json.loads(i18n.settings_file().read_text())["language"] == "en"
+    assert json.loads(settings_file().read_text())["language"] == "en"
 
 
 def test_a_settings_folder_that_cannot_be_written_costs_no_error(

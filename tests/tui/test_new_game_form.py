@@ -9,6 +9,7 @@ from textual.widgets import Input, Select
 from saves import SaveStore
 from tui.app import HotseatApp
 from tui.games.xoxo import XoxoScreen
+from tui.screens.home import HomeScreen
 from tui.screens.new_game import NewGameScreen
 
 from tui_helpers import app_for, screen_text, until
@@ -30,16 +31,78 @@ def focused_id(app: HotseatApp) -> str | None:
     return app.focused.id if app.focused is not None else None
 
 
-async def test_enter_in_a_name_field_moves_to_the_next_field(store: SaveStore) -> None:
+async def test_enter_in_a_name_moves_to_the_next_seats_name(store: SaveStore) -> None:
     app = app_for(store)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_dialog(app, pilot)
         await pilot.press(*"Ann", "enter")
         await pilot.pause()
         assert app.screen is screen
-        assert focused_id(app) == "kind-0"
+        assert focused_id(app) == "name-1"
         assert screen.query_one("#name-0", Input).value == "Ann"
     assert store.list() == []
+
+
+async def test_enter_in_the_last_seats_name_moves_to_its_kind(store: SaveStore) -> None:
+    app = app_for(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_dialog(app, pilot)
+        screen.query_one("#name-1", Input).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert focused_id(app) == "kind-1"
+
+
+async def test_a_digit_off_the_text_fields_is_the_number_of_seats(store: SaveStore) -> None:
+    app = app_for(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_dialog(app, pilot)
+        screen.query_one("#kind-0", Select).focus()
+        await pilot.press("4")
+        await pilot.pause()
+        assert screen.query_one("#seats", Select).value == 4
+        assert screen.query_one("#seat-3").display
+
+
+async def test_ann_bob_and_a_computer_sit_down_in_six_keys_besides_their_names(
+    store: SaveStore,
+) -> None:
+    app = app_for(store)
+    app.delay = 3600.0
+    keys = ["n", "enter", "tab", "space", "3", "ctrl+s"]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await pilot.press(keys[0])
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await pilot.press(*"Ann", keys[1], *"Bob", *keys[2:])
+        await until(pilot, lambda: app.session is not None)
+    (info,) = store.list()
+    record, _, _ = store.load(info.name)
+    assert [(p.name, p.kind) for p in record.players] == [
+        ("Ann", "human"),
+        ("Bob", "human"),
+        ("Computer 3", "computer"),
+    ]
+    assert len(keys) == 6
+
+
+async def test_the_dialog_remembers_the_last_table(store: SaveStore) -> None:
+    app = app_for(store)
+    app.delay = 3600.0
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_dialog(app, pilot)
+        screen.query_one("#seats", Select).value = 3
+        screen.query_one("#name-0", Input).value = "Ann"
+        screen.query_one("#level-1", Select).value = "hard"
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: isinstance(app.screen, XoxoScreen))
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, HomeScreen))
+        again = await open_dialog(app, pilot)
+        seats = again.query_one("#seats", Select).value
+        names = [again.query_one(f"#name-{i}", Input).value for i in range(3)]
+        level = again.query_one("#level-1", Select).value
+    assert (seats, names, level) == (3, ["Ann", "Computer 2", "Computer 3"], "hard")
 
 
 async def test_the_dialog_opens_on_the_first_name_and_a_name_typed_replaces_it(

@@ -26,6 +26,7 @@ from tui.model import (
     registered_names,
 )
 from tui.screens.once import DismissOnce
+from tui.settings import keep, setting
 from tui.widgets.footer import Footer
 from tui.widgets.header import TitleHeader
 from tui.words import seat_names
@@ -56,6 +57,31 @@ def default_seat(index: int, player: str | None = None) -> tuple[str, str]:
     if player:
         return player, "remote"
     return _("Player {number}").format(number=index + 1), "human"
+
+
+LAST_TABLE = "last-table"
+"""The settings key of the seats of the last game started in the dialog."""
+
+
+def last_seats(player: str | None) -> list[PlayerSpec]:
+    """The seats of the last game started in the dialog (by `player`, if registered), as
+    far as they still make sense here: a name, a kind this terminal offers, a level."""
+    kept = setting(LAST_TABLE, player)
+    offered = {kind for _, kind in seat_kinds(player)}
+    seats = []
+    for seat in kept if isinstance(kept, list) else []:
+        if not isinstance(seat, dict):
+            return []
+        name, kind, level = seat.get("name"), seat.get("kind"), seat.get("level")
+        if not isinstance(name, str) or kind not in offered or level not in LEVELS:
+            return []
+        seats.append(PlayerSpec(name[:MAX_NAME_FIELD], str(kind), str(level)))
+    return seats[:MAX_SEATS]
+
+
+def keep_seats(players: list[PlayerSpec], player: str | None) -> None:
+    """Remember the seats of a game just started, for the next new game."""
+    keep(LAST_TABLE, [{"name": p.name, "kind": p.kind, "level": p.level} for p in players], player)
 
 
 MAX_NAME_FIELD = 4 * MAX_NAME_CELLS
@@ -135,6 +161,7 @@ class NewGameScreen(DismissOnce, Screen[GameSession | None]):
         Binding("tab", "app.focus_next", N_("Next field"), priority=True),
         Binding("shift+tab", "app.focus_previous", N_("Previous field"), show=False, priority=True),
         Binding("enter", "next_field", N_("Next field"), show=False, priority=True),
+        *(Binding(str(n), f"seats({n})", N_("Seats"), show=False) for n in range(1, 10)),
     ]
     """Moving between fields is a priority binding: the focus moves before the next key
     is handed out, so letters typed right after Tab or Enter (an SSH link often sends
@@ -160,21 +187,25 @@ class NewGameScreen(DismissOnce, Screen[GameSession | None]):
                 yield Label("  " + _("Seats"), classes="form-label wide")
                 yield Select(
                     [(str(n), n) for n in range(game.min_players, game.max_players + 1)],
-                    value=game.min_players,
+                    value=self.first_count(),
                     allow_blank=False,
                     compact=True,
                     id="seats",
                 )
             player = getattr(self.app, "player", None)
+            last = last_seats(player)
             for i in range(MAX_SEATS):
                 name, kind = default_seat(i, player)
+                level_now = DEFAULT_LEVEL
+                if i < len(last):
+                    name, kind, level_now = last[i].name, last[i].kind, last[i].level
                 with Horizontal(classes="form-row seat-row", id=f"seat-{i}"):
                     yield Label(seat_label(i), classes="form-label")
                     yield NameInput(name, compact=True, id=f"name-{i}", classes="seat-name")
                     yield SeatKind(seat_kinds(player), value=kind, id=f"kind-{i}")
                     level = Select(
                         level_choices(),
-                        value=DEFAULT_LEVEL,
+                        value=level_now,
                         allow_blank=False,
                         compact=True,
                         id=f"level-{i}",
@@ -212,8 +243,15 @@ class NewGameScreen(DismissOnce, Screen[GameSession | None]):
     def on_mount(self) -> None:
         self.title = _("New game")
         self.sub_title = GAMES[self.game_id].title
-        self.show_seats(GAMES[self.game_id].min_players)
+        self.show_seats(self.first_count())
         self.query_one("#name-0", NameInput).focus()
+
+    def first_count(self) -> int:
+        """The seats the dialog opens with: as many as at the last table, if the game
+        allows them, else the fewest it allows."""
+        game = GAMES[self.game_id]
+        last = len(last_seats(getattr(self.app, "player", None)))
+        return min(max(last, game.min_players), game.max_players)
 
     def show_seats(self, count: int) -> None:
         """Show `count` seat rows, this game's options, and the seats the table adds."""
@@ -255,6 +293,8 @@ class NewGameScreen(DismissOnce, Screen[GameSession | None]):
 
     @on(Select.Changed, "#game")
     def game_changed(self, event: Select.Changed) -> None:
+        if event.value == self.game_id:
+            return  # the first value, as the list is set up
         self.game_id = str(event.value)
         game = GAMES[self.game_id]
         seats = self.query_one("#seats", Select)
@@ -305,8 +345,24 @@ class NewGameScreen(DismissOnce, Screen[GameSession | None]):
             return isinstance(self.focused, Input)
         return True
 
+    def action_seats(self, count: int) -> None:
+        """A digit, typed anywhere but in a text field, is the number of seats (if the game
+        allows it)."""
+        game = GAMES[self.game_id]
+        if game.min_players <= count <= game.max_players:
+            self.query_one("#seats", Select).value = count
+
     def action_next_field(self) -> None:
-        """Enter in a text field goes on to the next field, as Tab does."""
+        """Enter in a seat's name goes on to the next seat's name (names are typed one
+        after the other); in the last seat's name and in other text fields, to the next
+        field, as Tab does."""
+        field = self.focused
+        if isinstance(field, NameInput):
+            index = int(str(field.id).removeprefix("name-"))
+            count = self.query_one("#seats", Select).value
+            if isinstance(count, int) and index + 1 < count:
+                self.query_one(f"#name-{index + 1}", NameInput).focus()
+                return
         self.focus_next()
 
     def action_cancel(self) -> None:
@@ -356,4 +412,5 @@ class NewGameScreen(DismissOnce, Screen[GameSession | None]):
         except (SetupError, SaveError, UnknownGame, OSError) as error:
             self.query_one("#form-error", Static).update(Text("! " + said(error), style="bold"))
             return
+        keep_seats(players, getattr(self.app, "player", None))
         self.dismiss_once(session)
