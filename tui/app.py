@@ -196,13 +196,18 @@ class HotseatApp(App[None]):
 
     def quick_game(self, game_id: str) -> None:
         """Start `game_id` at once, from the home screen only: the person here (the
-        registered player at their own terminal) against a normal computer, dealt
-        secretly, saved under an automatic name."""
-        from tui.screens.new_game import default_seat  # it loads every engine
+        registered player at their own terminal; by the name the last table gave the
+        first seat, if a person sat there) against a normal computer, dealt secretly,
+        saved under an automatic name."""
+        from tui.screens.new_game import default_seat, last_seats  # it loads every engine
 
         if not isinstance(self.screen, HomeScreen):
             return
-        seats = [PlayerSpec(*default_seat(0, self.player)), PlayerSpec(*default_seat(1))]
+        you = PlayerSpec(*default_seat(0, self.player))
+        last = last_seats(self.player)
+        if last and last[0].kind == you.kind and you.kind == "human":
+            you = PlayerSpec(last[0].name, "human")
+        seats = [you, PlayerSpec(*default_seat(1))]
         try:
             players = registered_names(seats, self.store.root)
             session = GameSession.create(
@@ -268,8 +273,8 @@ class HotseatApp(App[None]):
             return  # the table or the home screen says what is wrong with the store
         if news is None:
             return  # no table of theirs changed (a heartbeat elsewhere commits too)
-        if isinstance(self.screen, HomeScreen):
-            self.screen.reload()
+        if isinstance(self.screen, HomeScreen) and self.screen.ready:
+            self.screen.reload()  # not while it is said again (that lists them) or taken apart
         here = session.name if session is not None else None
         games = [name for name in news if name != here]
         if games:

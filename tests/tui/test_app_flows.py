@@ -53,6 +53,24 @@ async def test_c_starts_the_highlighted_game_at_once_against_a_computer(
     ]
 
 
+async def test_c_plays_under_the_name_the_last_table_gave_the_first_seat(
+    store: SaveStore,
+) -> None:
+    app = app_for(store)
+    app.delay = 3600.0
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await pilot.press(*"Ann", "ctrl+s")
+        await until(pilot, lambda: app.session is not None)
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await pilot.press("c")
+        await until(pilot, lambda: app.session is not None)
+        names = app.session.record.names()
+    assert names == ["Ann", "Computer 2"]
+
+
 async def test_new_game_dialog_starts_a_saved_game(store: SaveStore) -> None:
     app = app_for(store)
     app.delay = 3600.0

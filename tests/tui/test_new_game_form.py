@@ -231,6 +231,17 @@ def test_an_open_drop_down_stands_out_in_a_frame(snap_compare, store: SaveStore)
     assert snap_compare(app, run_before=open_kind, terminal_size=(80, 24))
 
 
+async def test_names_sent_together_with_enter_land_in_their_seats(store: SaveStore) -> None:
+    app = app_for(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_dialog(app, pilot)
+        for key in [*"Ann", "enter", *"Bob"]:  # one write, as a fast typist's terminal sends it
+            app.post_message(events.Key(key, key if len(key) == 1 else None))
+        await pilot.pause()
+        names = [screen.query_one(f"#name-{i}", Input).value for i in range(2)]
+        assert names == ["Ann", "Bob"]
+
+
 async def test_letters_sent_together_with_tab_land_in_the_next_field(store: SaveStore) -> None:
     app = app_for(store)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -175,7 +175,7 @@ class HomeScreen(Screen[None]):
 
     def on_screen_resume(self) -> None:
         """Each visit lists the saves once (this also runs when the screen first shows)."""
-        if self.whole:
+        if self.whole and not taken_apart(self):
             self.reload()
 
     def reload(self) -> None:

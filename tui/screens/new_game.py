@@ -361,7 +361,8 @@ class NewGameScreen(DismissOnce, Screen[GameSession | None]):
             index = int(str(field.id).removeprefix("name-"))
             count = self.query_one("#seats", Select).value
             if isinstance(count, int) and index + 1 < count:
-                self.query_one(f"#name-{index + 1}", NameInput).focus()
+                # At once, as Tab moves it: letters in the same write go to the next name.
+                self.set_focus(self.query_one(f"#name-{index + 1}", NameInput))
                 return
         self.focus_next()
 
