@@ -37,13 +37,11 @@ def setting(key: str, player: str | None = None) -> Any:
     """What was last kept under `key` at this computer, or for the registered `player`
     (each player at a `hotseat host` has their own); None if nothing was kept or the file
     is unreadable. The caller checks its shape: the file may have been edited."""
-    data = _settings()
+    data: Any = _settings()
     if player is not None:
         players = data.get("players")
         data = players.get(player) if isinstance(players, dict) else None
-        if not isinstance(data, dict):
-            return None
-    return data.get(key)
+    return data.get(key) if isinstance(data, dict) else None
 
 
 def keep(key: str, value: Any, player: str | None = None) -> None:
