@@ -488,7 +488,8 @@ class ThreeByThreeState(EventHistory):
     `positions` counts how often each position (`Position`) has come round since the
     last move that changed the table for good (a burn, a draw, a face-up or face-down
     card played, a seat out): no earlier position can come back; `repeats` how often
-    the current one has (0 before play and after such a move). `repetition` is
+    the current one has (0 before play begins and once the game is over by going out).
+    `repetition` is
     whether the repetition rule applies (rules version 2 on); `shared` the seats that
     share the places left once a repetition ended the game.
 
