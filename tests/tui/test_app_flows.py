@@ -14,6 +14,7 @@ from tui.widgets.card_fan import CardFan
 from tui_helpers import (
     app_for,
     new_session,
+    open_dialog,
     play_bots_until,
     replace_move,
     screen_text,
@@ -59,8 +60,7 @@ async def test_c_plays_under_the_name_the_last_table_gave_the_first_seat(
     app = app_for(store)
     app.delay = 3600.0
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n")
-        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await open_dialog(app, pilot)
         await pilot.press(*"Ann", "ctrl+s")
         await until(pilot, lambda: app.session is not None)
         await pilot.press("escape")
@@ -75,10 +75,7 @@ async def test_new_game_dialog_starts_a_saved_game(store: SaveStore) -> None:
     app = app_for(store)
     app.delay = 3600.0
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n")
-        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
-        screen = app.screen
-        assert isinstance(screen, NewGameScreen)
+        screen = await open_dialog(app, pilot)
         screen.query_one("#game", Select).value = "3x3"
         await until(pilot, lambda: bool(screen.query("#seats")))
         screen.query_one("#seats", Select).value = 3
@@ -98,10 +95,7 @@ async def test_new_game_dialog_offers_xylotars_option_and_names_the_side_players
     app = app_for(store)
     app.delay = 3600.0
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n")
-        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
-        screen = app.screen
-        assert isinstance(screen, NewGameScreen)
+        screen = await open_dialog(app, pilot)
         assert "Sorting memory" not in await shown(pilot)
         screen.query_one("#game", Select).value = "xylotar"
         text = await shown(pilot, lambda: "Sorting memory" in screen_text(app))

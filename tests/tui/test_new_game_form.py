@@ -12,19 +12,7 @@ from tui.games.xoxo import XoxoScreen
 from tui.screens.home import HomeScreen
 from tui.screens.new_game import NewGameScreen
 
-from tui_helpers import app_for, screen_text, until
-
-
-async def open_dialog(app: HotseatApp, pilot: Pilot) -> NewGameScreen:
-    """The dialog for XOXO, its text cursors steady (a blinking one would make each
-    picture differ)."""
-    await pilot.press("n")
-    await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
-    screen = app.screen
-    assert isinstance(screen, NewGameScreen)
-    for field in screen.query(Input):
-        field.cursor_blink = False
-    return screen
+from tui_helpers import app_for, open_dialog, screen_text, until
 
 
 def focused_id(app: HotseatApp) -> str | None:

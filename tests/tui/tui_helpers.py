@@ -17,6 +17,7 @@ from textual import events
 from textual.app import App
 from textual.pilot import Pilot
 from textual.screen import ModalScreen, Screen
+from textual.widgets import Input
 from textual.widgets._footer import FooterKey
 
 from rules.three_by_three import card_label
@@ -26,6 +27,7 @@ from tui.cli import main
 from tui.model import GameSession, parse_players
 from tui.screens.game_over import GameOverScreen
 from tui.screens.handoff import HandoffScreen
+from tui.screens.new_game import NewGameScreen
 from tui.screens.table import TableScreen
 from tui.widgets.footer import Footer
 from tui.widgets.log import GameLog
@@ -256,6 +258,18 @@ def replace_move(store: SaveStore, name: str, number: int, action: object) -> No
             (json.dumps(action), key, number),
         )
     db.close()
+
+
+async def open_dialog(app: HotseatApp, pilot: Pilot) -> NewGameScreen:
+    """The dialog for XOXO, its text cursors steady (a blinking one would make each
+    picture differ)."""
+    await pilot.press("n")
+    await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+    screen = app.screen
+    assert isinstance(screen, NewGameScreen)
+    for field in screen.query(Input):
+        field.cursor_blink = False
+    return screen
 
 
 def screen_shares(app: HotseatApp) -> tuple[float, float]:
