@@ -211,9 +211,9 @@ class Database:
                 yield db
                 if _total_changes(db) != changes:
                     wal.stamp(db)
-                mark = _stamp(db)
+                mark = wal.stamp_bytes(db)
                 db.execute("COMMIT")
-                if mark is not None:
+                if mark:  # a stamp to know the file by
                     _SOUND[key] = mark
             except BaseException:
                 if db.in_transaction:
@@ -223,11 +223,11 @@ class Database:
 
     def _check_sound(self, db: sqlite3.Connection, key: str, doing: str | Message) -> None:
         """SaveError, naming the file as damaged, unless it is sound (see `transaction`)."""
-        mark = _stamp(db)
-        if mark is not None and _SOUND.get(key) == mark:
+        mark = wal.stamp_bytes(db)
+        if mark and _SOUND.get(key) == mark:
             return
         if db.execute("PRAGMA quick_check(1)").fetchall() == [("ok",)]:
-            if mark is not None:
+            if mark:  # a stamp to know the file by
                 _SOUND[key] = mark
             return
         problem = Message(
@@ -417,16 +417,6 @@ class Database:
             with contextlib.suppress(sqlite3.Error):
                 db.execute("ROLLBACK")
             raise
-
-
-def _stamp(db: sqlite3.Connection) -> bytes | None:
-    """The stamp row as it is now (None before the database has one). Every row is read,
-    so no statement is left open to keep the connection from closing cleanly."""
-    found = db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'stamp'")
-    if not found.fetchall():
-        return None
-    rows = db.execute("SELECT CAST(mark AS BLOB) FROM stamp WHERE id = 1").fetchall()
-    return bytes(rows[0][0]) if rows and isinstance(rows[0][0], bytes) else None
 
 
 def _total_changes(db: sqlite3.Connection) -> int:

@@ -133,12 +133,22 @@ def file_mark(db: sqlite3.Connection) -> Mark | None:
     a stamp that does not read. sqlite3.Error when the file cannot be read."""
     if not db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
         return None
-    found = db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'stamp'")
-    if not found.fetchone():
+    raw = stamp_bytes(db)
+    if raw is None:
         return Mark("", "", games_digest(db))
-    row = db.execute("SELECT CAST(mark AS BLOB) FROM stamp WHERE id = 1").fetchone()
-    marks = _MARK.fullmatch(row[0]) if row and isinstance(row[0], bytes) else None
+    marks = _MARK.fullmatch(raw) if raw else None
     return Mark(*(part.decode() for part in marks.groups())) if marks else None
+
+
+def stamp_bytes(db: sqlite3.Connection) -> bytes | None:
+    """The stamp row as stored (empty when it is missing or not text); None when `db` has
+    no stamp table (schema 1 or 2, or a new database). Every row is read, so no statement
+    is left open to keep the connection from closing cleanly."""
+    found = db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'stamp'")
+    if not found.fetchall():
+        return None
+    rows = db.execute("SELECT CAST(mark AS BLOB) FROM stamp WHERE id = 1").fetchall()
+    return bytes(rows[0][0]) if rows and isinstance(rows[0][0], bytes) else b""
 
 
 def transactions(path: Path, checked: bool = False) -> Iterator[list[Mark]]:
