@@ -144,6 +144,11 @@ class SeatKind(Select[str]):
         self.value = self.kinds[(now + 1) % len(self.kinds)]
 
 
+class Form(VerticalScroll, can_focus=False):
+    """The dialog's fields: it scrolls to the focused one and takes no focus itself (a
+    focused container restyles everything it holds, here some 200 widgets)."""
+
+
 class NewGameScreen(DismissOnce, Screen[GameSession | None]):
     """Dismisses with the new, saved session, or None when cancelled.
 
@@ -154,6 +159,7 @@ class NewGameScreen(DismissOnce, Screen[GameSession | None]):
     """
 
     CSS_PATH = ["../styles/screens.tcss"]
+    AUTO_FOCUS = "#name-0"
 
     BINDINGS = [
         Binding("escape", "cancel", N_("Back")),
@@ -174,7 +180,7 @@ class NewGameScreen(DismissOnce, Screen[GameSession | None]):
     def compose(self) -> ComposeResult:
         game = GAMES[self.game_id]
         yield TitleHeader(show_clock=False)
-        with VerticalScroll(id="new-game-form"):
+        with Form(id="new-game-form"):
             with Horizontal(classes="form-row"):
                 yield Label(_("Game"), classes="form-label")
                 yield Select(
@@ -244,7 +250,6 @@ class NewGameScreen(DismissOnce, Screen[GameSession | None]):
         self.title = _("New game")
         self.sub_title = GAMES[self.game_id].title
         self.show_seats(self.first_count())
-        self.query_one("#name-0", NameInput).focus()
 
     def first_count(self) -> int:
         """The seats the dialog opens with: as many as at the last table, if the game
