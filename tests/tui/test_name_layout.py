@@ -114,7 +114,7 @@ async def test_the_3x3_players_table_with_wide_names_does_not_wrap_at_80x24(
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await turn_at(pilot, app, ThreeByThreeScreen)
         seats = screen.query_one("#seats", SeatList)
-        rows = lines(seats_text(seats.view).plain)
+        rows = lines(seats_text(seats.view, limit=seats.name_limit).plain)
 
         assert shown_lines(seats)[: len(rows)] == rows
 

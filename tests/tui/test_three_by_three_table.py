@@ -11,7 +11,7 @@ from rules.three_by_three import FULL_DECK
 from saves import SaveStore
 from tui import palette
 from tui.games.three_by_three import ThreeByThreeScreen
-from tui.games.three_by_three.seats import SeatList, seats_text, seats_width
+from tui.games.three_by_three.seats import SeatList, seats_text, seats_width, whole_name_width
 from tui.widgets.card import card_style
 from tui.widgets.log import GameLog
 from tui.widgets.names import short_names
@@ -27,7 +27,7 @@ from tui_helpers import (
 ELEVEN = ",".join(["Ann"] + [f"cpu:Computer {seat}" for seat in range(2, 12)])
 
 
-async def test_the_players_panel_is_as_wide_as_its_rows_and_the_log_takes_the_rest(
+async def test_at_80x24_the_seats_stand_unboxed_and_the_log_is_a_strip_under_the_cards(
     store: SaveStore,
 ) -> None:
     app = app_for(store, fullest_table(store))
@@ -35,21 +35,20 @@ async def test_the_players_panel_is_as_wide_as_its_rows_and_the_log_takes_the_re
         screen = await turn_at(pilot, app, ThreeByThreeScreen)
         seats = screen.query_one(SeatList)
         log = screen.query_one(GameLog)
-        assert seats.outer_size.width == seats_width(screen.view) + 2
-        assert log.outer_size.width == 80 - seats.outer_size.width
-        assert log.outer_size.width >= 40
+        hand = screen.query_one("#hand")
+        assert seats.outer_size.width == seats_width(screen.view, whole_name_width())
+        assert log.region.y > hand.region.y
+        assert log.outer_size == (80, 3)
 
 
-async def test_names_cut_to_the_column_stay_apart(store: SaveStore) -> None:
+async def test_at_80x24_every_name_of_eleven_shows_whole(store: SaveStore) -> None:
     app = app_for(store, fullest_table(store))
     async with app.run_test(size=(80, 24)) as pilot:
         await turn_at(pilot, app, ThreeByThreeScreen)
         shown = screen_text(app)
-        for seat in range(2, 10):
-            assert f"Computer Pla#{seat} " in shown
-        assert "Computer Pl#10" in shown
-        assert "Computer Pl#11" in shown
-        assert "Annabel~ (you)" in shown
+        for seat in range(2, 12):
+            assert f"Computer Player Seat #{seat:02d} " in shown
+        assert "Annabelle-Marie Kowalski (you)" in shown
 
 
 def test_names_that_look_alike_when_cut_end_in_their_seat_number() -> None:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Static
@@ -74,6 +74,8 @@ class TableScreen(Screen[None]):
         self._shown: dict[str, tuple[object, ...]] = {}
         self._enter_held_until = 0.0
         self.message = ""
+        self.whole = False
+        """Whether every nested widget is mounted: a resize may come before they are."""
 
     @property
     def game_id(self) -> str:
@@ -82,7 +84,20 @@ class TableScreen(Screen[None]):
     def on_mount(self) -> None:
         self.sub_title = self.session.name
         self.set_interval(POLL_INTERVAL, self.poll_store)
-        self.call_after_refresh(self.advance)  # once every nested widget is mounted
+        self.call_after_refresh(self.begin)
+
+    def begin(self) -> None:
+        """Every nested widget is mounted: fit the pieces to the screen, then play on."""
+        self.whole = True
+        self.fit_to_screen()
+        self.advance()
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self.whole and not self.gone:
+            self.fit_to_screen()
+
+    def fit_to_screen(self) -> None:
+        """Lay the pieces out for the screen's size: each table its own."""
 
     def poll_store(self) -> None:
         """Take in moves other terminals stored, and play on for a computer this terminal

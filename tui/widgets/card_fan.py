@@ -34,10 +34,13 @@ class FanLayout:
         return max(1, -(-count // self.per_row))
 
 
-def fan_layout(count: int, width: int, size: CardSize, raised: bool) -> FanLayout:
+def fan_layout(
+    count: int, width: int, size: CardSize, raised: bool, full_rows: bool = False
+) -> FanLayout:
     """The widest spread of `count` cards of `size` in `width` cells: a gap between framed
     cards when all fit so, else touching, else fanned down to each card's `peek`, else as
-    many rows as needed."""
+    many rows as needed, as even as they can be or (`full_rows`, for a fan shown a row
+    at a time) each full but the last."""
     width = max(width, size.width)
     row_height = size.height + (1 if raised else 0)
     gap = 0 if size is CHIP else 1
@@ -51,6 +54,8 @@ def fan_layout(count: int, width: int, size: CardSize, raised: bool) -> FanLayou
     per_row = max(1, (width - size.width) // size.peek + 1)
     if size is CHIP:
         return FanLayout(per_row, size.width, row_height)
+    if full_rows:
+        return FanLayout(per_row, size.peek, row_height)
     rows = -(-count // per_row)
     per_row = -(-count // rows)  # rows as even as they can be
     step = min(size.width, (width - size.width) // max(1, per_row - 1))
@@ -71,6 +76,8 @@ class CardFan(Widget):
     raised: reactive[frozenset[int]] = reactive(frozenset, repaint=False)
     size_: reactive[CardSize] = reactive(CHIP, layout=True)
     can_raise: reactive[bool] = reactive(True, layout=True)
+    full_rows: reactive[bool] = reactive(False, layout=True)
+    """Rows full but the last, for a fan shown a row at a time."""
     empty_text: reactive[str] = reactive("none")
 
     @dataclass
@@ -104,7 +111,7 @@ class CardFan(Widget):
             self.refresh(*regions)
 
     def layout_for(self, width: int) -> FanLayout:
-        return fan_layout(len(self.faces), width, self.size_, self.can_raise)
+        return fan_layout(len(self.faces), width, self.size_, self.can_raise, self.full_rows)
 
     def row_of(self, index: int) -> int:
         """The line (from the top) where card `index`'s row begins at the current width."""

@@ -7,7 +7,6 @@ from typing import Any, ClassVar, Literal
 
 from rich.cells import cell_len
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -131,11 +130,9 @@ class ShiftingStonesScreen(TableScreen):
         yield Static(id="prompt")
         yield Footer()
 
-    def on_resize(self, event: events.Resize) -> None:
+    def fit_to_screen(self) -> None:
         """The pieces grow with the screen: three sizes of stones and cards."""
-        if self.gone:
-            return
-        width, height = event.size
+        width, height = self.size
         size = table_size_for(width, height)
         self.set_class(size is not CHIP and height >= PILES_ASIDE_HEIGHT, "-piles-aside")
         self.use_table_size(size)

@@ -51,17 +51,22 @@ class PileView(Widget):
 
     view: reactive[dict[str, Any]] = reactive(dict, layout=True)
     card_size: reactive[CardSize] = reactive(CHIP, layout=True)
+    compact: reactive[bool] = reactive(False, layout=True)
+    """At 80x24: what may follow and the last move share the line under the cards."""
     marks: reactive[Changes] = reactive(Changes)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return 2 if self.card_size is CHIP else self.card_size.height + 3
+        if self.card_size is CHIP:
+            return 2
+        return self.card_size.height + (2 if self.compact else 3)
 
     def render(self) -> Text:
         if not self.view:
             return Text("")
         if self.card_size is CHIP:
             return chip_pile(self.view, self.marks, self.size.width)
-        return framed_pile(self.view, self.card_size, max(1, self.size.width), self.marks)
+        width = max(1, self.size.width)
+        return framed_pile(self.view, self.card_size, width, self.marks, self.compact)
 
 
 def _count_face(count: int) -> Face:
@@ -97,16 +102,7 @@ def chip_pile(view: dict[str, Any], marks: Changes | None = None, width: int = 0
     if note:
         text.append(" " + (_("burned now") if burned_now(view) else note), style="bold")
     text.append("\n")
-    need = need_text(view)
-    caption = last_text(view)
-    over = need.cell_len + len(CAPTION_GAP) + caption.cell_len - width
-    last = view.get("last")
-    if width and over > 0 and last:
-        name_cells = min(LAST_NAME_WIDTH, cell_len(view["players"][last["seat"]]))
-        caption = last_text(view, max(LEAST_NAME_WIDTH, name_cells - over))
-    text.append_text(need)
-    text.append(CAPTION_GAP)
-    text.append_text(caption)
+    text.append_text(_need_and_last(view, need_text(view), width))
     text.no_wrap, text.overflow = True, "ellipsis"
     return text
 
@@ -179,13 +175,18 @@ def need_text(view: dict[str, Any]) -> Text:
 
 
 def framed_pile(
-    view: dict[str, Any], size: CardSize, width: int, marks: Changes | None = None
+    view: dict[str, Any],
+    size: CardSize,
+    width: int,
+    marks: Changes | None = None,
+    compact: bool = False,
 ) -> Text:
     """The draw pile, the discard pile fanned and the burned cards side by side, each with a
     line above saying what it is, what may follow under the discard pile, and under all the
-    caption of the last move. `marks` (by default the last move's) says what is new."""
+    caption of the last move; `compact`, what may follow and the caption share the line
+    under the cards. `marks` (by default the last move's) says what is new."""
     marks = last_move(view) if marks is None else marks
-    canvas = Canvas(width, size.height + 3)
+    canvas = Canvas(width, size.height + (2 if compact else 3))
     pile: list[str] = view.get("pile", [])
     draw = view.get("draw_count", 0)
     draw_head = pgettext("3x3", "Draw pile")
@@ -206,9 +207,13 @@ def framed_pile(
         canvas.place(card_cells(Face("", back=True, pattern=" "), Look(dimmed=True), size), x, 1)
         pile_width = size.width
     need = need_text(view)
-    canvas.write_text(need, x, size.height + 1)
-    canvas.write_text(last_text(view, WHOLE_NAME), 0, size.height + 2)
-    x += max(pile_width, need.cell_len, cell_len(pile_head), SHOWN_TOP * (size.peek + 1))
+    if compact:
+        canvas.write_text(_need_and_last(view, need, width), 0, size.height + 1)
+        x += max(pile_width, cell_len(pile_head), SHOWN_TOP * (size.peek + 1))
+    else:
+        canvas.write_text(need, x, size.height + 1)
+        canvas.write_text(last_text(view, WHOLE_NAME), 0, size.height + 2)
+        x += max(pile_width, need.cell_len, cell_len(pile_head), SHOWN_TOP * (size.peek + 1))
     x += SLOT_GAP
     burned = view.get("burned_count", 0)
     burned_head = pgettext("3x3", "Burned")
@@ -220,3 +225,18 @@ def framed_pile(
     look = Look(dimmed=not burned, fresh=bool(note))
     canvas.place(card_cells(_count_face(burned), look, size), x, 1)
     return canvas.text()
+
+
+def _need_and_last(view: dict[str, Any], need: Text, width: int) -> Text:
+    """What may follow and the caption of the last move on one line of `width` cells (0:
+    any), the mover's name giving up cells so the caption ends whole."""
+    caption = last_text(view)
+    over = need.cell_len + len(CAPTION_GAP) + caption.cell_len - width
+    last = view.get("last")
+    if width and over > 0 and last:
+        name_cells = min(LAST_NAME_WIDTH, cell_len(view["players"][last["seat"]]))
+        caption = last_text(view, max(LEAST_NAME_WIDTH, name_cells - over))
+    line = need.copy()
+    line.append(CAPTION_GAP)
+    line.append_text(caption)
+    return line

@@ -29,13 +29,13 @@ from rules.three_by_three import (
 )
 from tui.games.three_by_three.boxes import BoxGrid, SeatBoxes, box_grid
 from tui.games.three_by_three.pile import PileView
-from tui.games.three_by_three.seats import MAX_NAME_WIDTH, SeatList, whole_name_width
+from tui.games.three_by_three.seats import SeatList, whole_name_width
 from tui.games.three_by_three.since import NOTHING, Changes, changes_since, last_move
 from tui.games.three_by_three.table_cards import Slot, TableCards
 from tui.i18n import N_, _, ngettext, pgettext
 from tui.screens.table import TableScreen
 from tui.widgets.card import cards_text, french_face, text_with
-from tui.widgets.card_fan import CardFan
+from tui.widgets.card_fan import CardFan, fan_layout
 from tui.widgets.footer import Footer
 from tui.widgets.header import TitleHeader
 from tui.widgets.log import GameLog
@@ -44,16 +44,21 @@ from tui.words.three_by_three import need_text
 
 ZONES = ("hand", "face-up", "face-down")
 FRAME_LINES = 1 + 2 + 1
-"""Lines besides the seats and the cards: title, prompt, footer."""
+"""Lines besides the seats, the cards and the log: title, prompt (two lines, where it
+does not wrap), footer."""
+PROMPT_LINES = 4
+"""Most lines the prompt takes."""
 LOG_LINES = 8
-"""Lines the log keeps beside the seats' boxes (six entries)."""
-LOG_WIDTH = 40
-"""Columns the log keeps beside the seats' boxes."""
+"""Most lines the log box takes under framed cards on a large screen (six entries)."""
+COMPACT_SEATS = 6
+"""Most seats whose table still draws framed cards at 80x24; more step down to chips."""
+STRIP_LINES = (3, 5)
+"""The log's box at 80x24 beside framed cards: one to three entries."""
 
 
 def top_lines(seats: int) -> int:
-    """Lines of the seats and the log beside framed cards: a row a seat, heads, frame."""
-    return max(8, seats + 3)
+    """Lines of the seats' list in its box: a row a seat, heads, frame."""
+    return seats + 3
 
 
 def play_lines(size: CardSize) -> int:
@@ -62,6 +67,23 @@ def play_lines(size: CardSize) -> int:
     offset; the hand's label and one raised row; a blank line after the pile and after
     the table cards."""
     return (size.height + 3) + 1 + (size.height + 1) + 1 + 1 + (size.height + 1)
+
+
+CHIP_LINES = 2 + 1 + 1 + 1
+"""Lines of chips on a small screen, but for the seats and the log: the pile and what
+may follow, the table cards, the hand's label and one row of the hand."""
+
+
+SMALL_LINES = (SMALL.height + 2) + (1 + SMALL.height + 1)
+"""Lines of small framed cards on a small screen: the pile (heads, cards, what may
+follow and the last move), and side by side the table cards and the hand under their
+labels."""
+
+
+def compact_lines(seats: int) -> int:
+    """Lines of a table at 80x24 with small framed cards, but for its log: the seats'
+    list with its heads and the cards."""
+    return seats + 1 + SMALL_LINES
 
 
 @dataclass(frozen=True)
@@ -121,7 +143,8 @@ class ThreeByThreeScreen(TableScreen):
         self.marks: Changes = NOTHING
         """What is marked new on the table: the last move and, on the seat's turn, what
         changed since its own last move."""
-        self._layout: tuple[CardSize, BoxGrid | None] | None = None
+        self._layout: tuple[CardSize, BoxGrid | None, bool] | None = None
+        self._prompt_lines = 2
 
     def compose(self) -> ComposeResult:
         yield TitleHeader(show_clock=False)
@@ -130,58 +153,78 @@ class ThreeByThreeScreen(TableScreen):
             seats.border_title = _("Players")
             yield seats
             yield SeatBoxes(id="boxes", classes="pieces")
-            yield GameLog(id="log", title=_("Log"))
         with Vertical(id="play-area", classes="pieces"):
             yield PileView(id="pile")
-            with Horizontal(id="my-table"):
-                yield Label(_("Your table") + " ", id="table-label", classes="row-label")
-                yield TableCards(id="table-cards")
-            yield Label(_("Your hand"), id="hand-label", classes="row-label")
-            with VerticalScroll(id="hand-scroll"):
-                yield CardFan(id="hand")
+            with Horizontal(id="mine"):
+                with Horizontal(id="my-table"):
+                    yield Label(_("Your table") + " ", id="table-label", classes="row-label")
+                    yield TableCards(id="table-cards")
+                with Vertical(id="my-hand"):
+                    yield Label(_("Your hand"), id="hand-label", classes="row-label")
+                    with VerticalScroll(id="hand-scroll"):
+                        yield CardFan(id="hand")
+        yield GameLog(id="log", title=_("Log"))
         yield Static(id="prompt")
         yield Footer()
 
-    def on_resize(self, event: events.Resize) -> None:
-        if not self.gone:
-            self.lay_out()
+    def fit_to_screen(self) -> None:
+        self.lay_out()
 
     def lay_out(self) -> None:
         """Cards grow with the screen (chips, small or large framed cards), as far as the
-        seats leave room for them; beside framed cards the other seats are boxes when they
-        fit above them, else the list."""
-        size = self.fitting_card_size()
-        grid = self.seat_grid(size)
-        if (size, grid) != self._layout:
-            self._layout = (size, grid)
+        seats leave room for them. On a small screen ("-compact", 80x24) the seats' list
+        stands unboxed and the log is a strip; up to six seats get small framed cards,
+        the table cards beside the hand. Beside framed cards on a large screen the other
+        seats are boxes when they fit above them, else the list."""
+        width, height = self.size
+        compact = card_size_for(width, height) is CHIP
+        small = SMALL if self.fits_small_cards() else CHIP
+        size = small if compact else self.fitting_card_size()
+        grid = None if compact else self.seat_grid(size)
+        if (size, grid, compact) != self._layout:
+            self._layout = (size, grid, compact)
             for name in ("chip", "small", "large"):
                 self.set_class(size.name == name, f"-cards-{name}")
+            self.set_class(compact, "-compact")
             self.set_class(grid is not None, "-boxes")
             self.query_one("#boxes", SeatBoxes).grid = grid
-            seats = self.query_one("#seats", SeatList)
-            seats.name_limit = MAX_NAME_WIDTH if size is CHIP else whole_name_width()
-            self.query_one("#pile", PileView).card_size = size
+            self.query_one("#seats", SeatList).name_limit = whole_name_width()
+            pile = self.query_one("#pile", PileView)
+            pile.card_size = size
+            pile.compact = compact
             self.query_one("#table-cards", TableCards).card_size = size
             hand = self.query_one("#hand", CardFan)
             hand.size_ = size
-            hand.can_raise = size is not CHIP  # a chip's mark is its underline: no line spent
+            # A chip's mark is its underline, a small card's its double frame: no line spent.
+            hand.can_raise = not compact
+            hand.full_rows = compact
         self.fit_top()
 
+    def fits_small_cards(self) -> bool:
+        """Whether a small screen has the room for small framed cards: up to six seats,
+        at least 80 columns and the lines they take."""
+        width, height = self.size
+        seats = len(self.view.get("seats", []))
+        if not 0 < seats <= COMPACT_SEATS or width < 80:
+            return False
+        return compact_lines(seats) + STRIP_LINES[0] <= height - FRAME_LINES
+
     def seat_grid(self, size: CardSize) -> BoxGrid | None:
-        """The other seats' boxes beside the log, in the lines cards of `size` leave; None
-        for the list."""
+        """The other seats' boxes across the screen, in the lines that cards of `size` and
+        the log leave; None for the list."""
         if size is CHIP:
             return None
         width, height = self.size
-        return box_grid(self.view, width - LOG_WIDTH, height - FRAME_LINES - play_lines(size))
+        return box_grid(self.view, width, height - FRAME_LINES - play_lines(size) - STRIP_LINES[1])
 
     def fitting_card_size(self) -> CardSize:
-        """The largest card size for this screen whose pile, table cards and hand fit below
-        the seats."""
+        """The largest card size for this screen whose pile, table cards and hand fit
+        between the seats and the log."""
         width, height = self.size
         size = card_size_for(width, height)
         seats = len(self.view.get("seats", []))
-        while size is not CHIP and top_lines(seats) + play_lines(size) > height - FRAME_LINES:
+        room = height - FRAME_LINES - STRIP_LINES[0]
+        while size is not CHIP and top_lines(seats) + play_lines(size) > room:
             size = SMALL if size is LARGE else CHIP
         return size
 
@@ -189,18 +232,57 @@ class ThreeByThreeScreen(TableScreen):
         self.fit_top()
 
     def fit_top(self) -> None:
-        """With framed cards the seats and the log take only the seats' rows or boxes (the
-        cards take the rest); with chips, or once L gave the log the room, what the cards
-        leave."""
+        """The seats take their rows or boxes and the cards what they need; the log takes
+        the rest: on a small screen a strip of one to three entries (small framed cards
+        in a hand of several rows take what the strip leaves), under framed cards on a
+        large screen a box of six entries; L gives the log all the room the cards leave."""
         top = self.query_one("#table-top")
+        log = self.query_one("#log", GameLog)
+        hand = self.query_one("#hand-scroll")
         seats = len(self.view.get("seats", []))
-        grid = self._layout[1] if self._layout else None
-        if self.has_class("-cards-chip") or self.has_class("-log-big") or not seats:
-            top.styles.height = "1fr"
-        elif grid is not None:
-            top.styles.height = max(LOG_LINES, grid.height)
+        size, grid, compact = self._layout or (CHIP, None, False)
+        self._prompt_lines = self.prompt_lines()
+        height = self.size.height - FRAME_LINES + 2 - self._prompt_lines
+        if compact:
+            cards = SMALL_LINES if size is SMALL else CHIP_LINES
+            shown_seats = max(1, min(seats + 1, height - cards - STRIP_LINES[0]))
+            top.styles.height = shown_seats
+            left = height - cards - shown_seats - STRIP_LINES[0]
+            rows = self.hand_rows(1 + max(0, left) // size.height)
+            hand.styles.max_height = rows * size.height
+            left -= (rows - 1) * size.height
+            log.styles.height = STRIP_LINES[0] + max(0, min(STRIP_LINES[1] - STRIP_LINES[0], left))
         else:
-            top.styles.height = top_lines(seats)
+            hand.styles.max_height = None
+            top.styles.height = grid.height if grid is not None else top_lines(seats)
+            left = height - (grid.height if grid is not None else top_lines(seats))
+            if size is CHIP:
+                log.styles.height = "1fr"
+            else:
+                log.styles.height = max(STRIP_LINES[0], min(LOG_LINES, left - play_lines(size)))
+        if self.has_class("-log-big"):
+            log.styles.height = "1fr"
+
+    def show_prompt(self) -> None:
+        """The prompt, the room around it fitted again where it now takes more or fewer
+        lines."""
+        self.show_text("#prompt", self.prompt_text())
+        if self.prompt_lines() != self._prompt_lines:
+            self.fit_top()
+
+    def prompt_lines(self) -> int:
+        """The lines the prompt takes at this width: two, or more where it wraps."""
+        lines = self.prompt_text().wrap(self.app.console, max(1, self.size.width - 2))
+        return max(2, min(PROMPT_LINES, len(lines)))
+
+    def hand_rows(self, most: int) -> int:
+        """The rows the hand takes on a small screen, `most` at most."""
+        size, _grid, _compact = self._layout or (CHIP, None, False)
+        width = self.size.width - (2 + 1)  # the play area's padding, the scrollbar
+        if size is SMALL:
+            width -= self.query_one("#table-cards", TableCards).slot_width * 3 + 2 * 2 + 2
+        count = len(self.zone_cards("hand"))
+        return max(1, min(most, fan_layout(count, width, size, False, True).rows(count)))
 
     # ---- drawing -------------------------------------------------------
 
@@ -302,7 +384,7 @@ class ThreeByThreeScreen(TableScreen):
         self.show_pointer()
 
     def watch_message(self) -> None:
-        self.show_text("#prompt", self.prompt_text())
+        self.show_prompt()
 
     def show_pointer(self) -> None:
         """The pointer on the cards (pointed at, marked, raised, the hand scrolled to it) and
@@ -323,7 +405,7 @@ class ThreeByThreeScreen(TableScreen):
         hand.faces = tuple(french_face(card) for card in cards)
         hand.looks = tuple(self.card_look("hand", i) for i in range(len(cards)))
         hand.raised = self.raised_in("hand")
-        self.show_text("#prompt", self.prompt_text())
+        self.show_prompt()
         if self.zone == "hand" and self.my_turn:
             scroll = self.query_one("#hand-scroll", VerticalScroll)
             top = hand.row_of(self.cursor)

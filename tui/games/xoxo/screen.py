@@ -128,11 +128,9 @@ class XoxoScreen(TableScreen):
         yield self.prompt
         yield Footer()
 
-    def on_resize(self, event: Resize) -> None:
+    def fit_to_screen(self) -> None:
         """Tiles grow with the screen: grid cells, then framed tiles of two sizes."""
-        if self.gone:
-            return
-        size = card_size_for(event.size.width, event.size.height)
+        size = card_size_for(self.size.width, self.size.height)
         tile = LARGE_TILE if size is LARGE else MEDIUM_TILE if size is SMALL else SMALL_TILE
         for name in ("small", "medium", "large"):
             self.set_class(tile.name == name, f"-tiles-{name}")

@@ -12,7 +12,6 @@ import re
 from typing import Any
 
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.reactive import var
@@ -123,10 +122,9 @@ class XylotarScreen(TableScreen):
 
     # ---- the room the table takes ------------------------------------------
 
-    def on_resize(self, event: events.Resize) -> None:
+    def fit_to_screen(self) -> None:
         """Cards grow with the screen: chips, small or large framed cards."""
-        if not self.gone:
-            self.fit_cards()
+        self.fit_cards()
 
     def log_toggled(self) -> None:
         """With the log given the room the cards shrink to chips."""
