@@ -57,15 +57,22 @@ async def sit_down(host: Host, keys: dict[str, asyncssh.SSHKey], *names: str) ->
 
 
 def shown_to(truth: Truth, seat: int) -> list[str]:
-    """What `seat`'s table shows of the current state: the pile's counts and their hand."""
+    """What `seat`'s table (small framed cards at 80x24) shows of the current state: the
+    pile's count, the counts on the draw pile and the burned cards, and their hand."""
     view = truth.game.view(truth.state, seat)
-    draw = view["draw_count"]
+    counts = [count_on_card(view["draw_count"]), count_on_card(view["burned_count"])]
     return [
-        f"Pile {view['pile_count']} ",
-        f"Draw ▕░░░▏{draw}" if draw else "Draw 0",
-        f"Burned {view['burned_count']}",
+        f"Pile · {view['pile_count']}",
+        *(count for count in counts if count),
         *(card_label(card) for card in view["hand"]),
     ]
+
+
+def count_on_card(count: int) -> str:
+    """How a small card back shows the count of the cards it stands for ("" for none)."""
+    if not count:
+        return ""
+    return f"│ {count} │" if count < 10 else f"│{count}░│"
 
 
 @pytest.fixture
