@@ -131,7 +131,9 @@ RefusalCode = Literal[
 
 class SeatView(TypedDict):
     """What everyone sees of a seat: its hand only counted, and the hand cards everyone
-    knows it holds (`known`); a face-down slot only as whether a card lies in it."""
+    knows it holds (`known`); a face-down slot only as whether a card lies in it. Once the
+    game is over nothing is secret: `revealed` lists every card the seat still holds, in
+    its hand and face down (sorted; empty before the end)."""
 
     name: str
     hand_count: int
@@ -140,6 +142,7 @@ class SeatView(TypedDict):
     place: int | None
     ready: bool
     known: list[str]
+    revealed: list[str]
 
 
 class TopRun(TypedDict):
@@ -601,6 +604,17 @@ def all_cards(state: ThreeByThreeState) -> Counter[str]:
     return count
 
 
+def _revealed(state: ThreeByThreeState, seat: int) -> list[str]:
+    """Every card `seat` still holds, in its hand and face down, sorted."""
+    down = [card for card in state.face_down[seat] if card is not None]
+    return sort_cards([*state.hands[seat], *down])
+
+
+def _unnamed(cards: Iterable[str], named: Iterable[str]) -> list[str]:
+    """`cards` less those already `named` (each as often as named), sorted."""
+    return sort_cards(list((Counter(cards) - Counter(named)).elements()))
+
+
 def _top(pile: tuple[str, ...]) -> str | None:
     """The rank character on top of the pile, None when it is empty."""
     return pile[-1][0] if pile else None
@@ -876,6 +890,7 @@ class ThreeByThree(Game):
                     "place": _place(state, i),
                     "ready": state.ready[i],
                     "known": sort_cards(state.known[i]),
+                    "revealed": _revealed(state, i) if state.phase == OVER else [],
                 }
                 for i in range(n)
             ],
@@ -917,10 +932,14 @@ class ThreeByThree(Game):
         missing = view["draw_count"]
         for i, info in enumerate(infos):
             seen += info["face_up"]
-            missing += sum(info["face_down"])
+            if info["revealed"]:
+                seen += _unnamed(info["revealed"], hand if i == seat else info["known"])
+            else:
+                missing += sum(info["face_down"])
             if i != seat:
                 seen += info["known"]
-                missing += info["hand_count"] - len(info["known"])
+                if not info["revealed"]:
+                    missing += info["hand_count"] - len(info["known"])
         unseen = DECK_COUNT[decks].copy()
         unseen.subtract(seen)
         pool = list(unseen.elements())
@@ -934,15 +953,23 @@ class ThreeByThree(Game):
         for i, info in enumerate(infos):
             if i == seat:
                 hands.append(hand)
+            elif info["revealed"]:
+                rest = _unnamed(info["revealed"], info["known"])
+                extra = info["hand_count"] - len(info["known"])
+                hands.append((*info["known"], *rest[:extra]))
             else:
                 extra = info["hand_count"] - len(info["known"])
                 hands.append((*info["known"], *pool[at : at + extra]))
                 at += extra
-        for info in infos:
+        for i, info in enumerate(infos):
             slots: list[str | None] = []
-            for down in info["face_down"]:
-                slots.append(pool[at] if down else None)
-                at += down
+            if info["revealed"]:
+                down_cards = iter(_unnamed(info["revealed"], hands[i]))
+                slots = [next(down_cards) if down else None for down in info["face_down"]]
+            else:
+                for down in info["face_down"]:
+                    slots.append(pool[at] if down else None)
+                    at += down
             face_down.append(tuple(slots))
 
         state = ThreeByThreeState.__new__(ThreeByThreeState)

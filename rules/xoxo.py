@@ -699,8 +699,9 @@ class Xoxo(Game):
     # ---- what players see -------------------------------------------------
     def view(self, state: XoxoState, seat: int | None) -> XoxoView:
         """The board's top tiles and heights, stack tops and sizes, every target's kind and
-        met flag; a target's value only for its owner or once met, and a met target's
-        lines: those that show its value now (each as three cells; covered ones are gone)."""
+        met flag; a target's value only for its owner, once met, or once the game is over
+        (nothing is secret then), and a met target's lines: those that show its value now
+        (each as three cells; covered ones are gone)."""
         n = len(state.players)
         if seat is not None and (type(seat) is not int or not 0 <= seat < n):
             raise ValueError(f"no seat {seat!r} in a game of {n}")
@@ -735,7 +736,7 @@ class Xoxo(Game):
                     "targets": [
                         {
                             "kind": KIND_OF[value],
-                            "value": value if met or i == seat else None,
+                            "value": value if met or over or i == seat else None,
                             "met": met,
                             "lines": showing.get(value, []) if met else [],
                         }

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
@@ -22,12 +23,15 @@ from rules.xoxo import KIND_OF, TILE_PARTS, Xoxo, XoxoState
 
 from staging import GAME, NAMES
 
-SEAT_KEYS = {"name", "hand_count", "face_up", "face_down", "place", "ready", "known"}
+SEAT_KEYS = {"name", "hand_count", "face_up", "face_down", "place", "ready", "known", "revealed"}
 
 
 def redeal(state: ThreeByThreeState, seat: int | None, rng: random.Random) -> ThreeByThreeState:
-    """The same public facts with the cards hidden from `seat` shuffled among their places."""
+    """The same public facts with the cards hidden from `seat` shuffled among their places
+    (none once the game is over: nothing is secret then)."""
     new = state.clone()
+    if GAME.is_over(new):
+        return new
     n = len(new.players)
     others = [i for i in range(n) if i != seat]
     pool = [card for i in others for card in new.hands[i]]
@@ -90,6 +94,16 @@ def test_a_view_does_not_change_when_hidden_cards_are_redealt(players: int, seed
 
 
 @pytest.mark.parametrize(("players", "seed"), GAMES_TO_WATCH)
+def test_once_a_3x3_game_is_over_every_seat_sees_every_card_left(players: int, seed: int) -> None:
+    *_, over = sampled_states(players, seed)
+    for seat in [None, *range(players)]:
+        view = GAME.view(over, seat)
+        for i, info in enumerate(view["seats"]):
+            down = [card for card in over.face_down[i] if card is not None]
+            assert Counter(info["revealed"]) == Counter([*over.hands[i], *down])
+
+
+@pytest.mark.parametrize(("players", "seed"), GAMES_TO_WATCH)
 def test_a_log_does_not_change_when_others_drew_other_cards(players: int, seed: int) -> None:
     rng = random.Random(seed)
     for step, state in enumerate(sampled_states(players, seed)):
@@ -111,16 +125,18 @@ def test_a_view_names_only_its_own_hand_and_public_cards(players: int, seed: int
                 assert set(info) == SEAT_KEYS
                 assert all(isinstance(slot, bool) for slot in info["face_down"])
                 assert info["known"] == shared["known"]
-                public |= set(info["face_up"]) | set(info["known"])
+                assert info["revealed"] == shared["revealed"]
+                assert bool(info["revealed"]) <= GAME.is_over(state)
+                public |= set(info["face_up"]) | set(info["known"]) | set(info["revealed"])
             assert set(card_strings(view)) <= public
             if seat is None:
                 assert view["hand"] == []
 
 
 # ---- XOXO -------------------------------------------------------------------
-# Hidden (RULES.md): the values of unmet targets (except to their owner), the
-# boxed targets, and every tile below the top of a stack. Tiles below the top
-# of a board cell are hidden from views as well.
+# Hidden (RULES.md): the values of unmet targets (except to their owner, and to
+# everyone once the game is over), the boxed targets, and every tile below the top
+# of a stack. Tiles below the top of a board cell are hidden from views as well.
 
 XOXO = Xoxo()
 
@@ -139,7 +155,14 @@ def xoxo_redeal(state: XoxoState, seat: int | None, rng: random.Random) -> XoxoS
     new.stacks = [stack[:1] + tuple(next(deal) for _ in stack[1:]) for stack in new.stacks]
     new.general = new.general[:1] + tuple(next(deal) for _ in new.general[1:])
     new.under = {cell: tuple(next(deal) for _ in covered) for cell, covered in new.under.items()}
-    hidden = [(i, j) for i in range(n) if i != seat for j, met in enumerate(new.met[i]) if not met]
+    over = XOXO.is_over(new)
+    hidden = [
+        (i, j)
+        for i in range(n)
+        if i != seat and not over
+        for j, met in enumerate(new.met[i])
+        if not met
+    ]
     values = [new.targets[i][j] for i, j in hidden] + list(new.boxed)
     rng.shuffle(values)
     targets = [list(values_of) for values_of in new.targets]
@@ -177,14 +200,15 @@ def test_an_xoxo_view_and_log_do_not_change_when_hidden_things_are_redealt(
     players: int, seed: int
 ) -> None:
     rng = random.Random(seed)
-    changed = 0
+    targets_changed = under_changed = 0
     for state in xoxo_states(players, seed):
         for seat in [None, *range(players)]:
             other = xoxo_redeal(state, seat, rng)
             assert XOXO.view(other, seat) == XOXO.view(state, seat)
             assert XOXO.log(other, seat) == XOXO.log(state, seat)
-            changed += other.targets != state.targets and other.under != state.under
-    assert changed
+            targets_changed += other.targets != state.targets
+            under_changed += other.under != state.under
+    assert targets_changed and under_changed
 
 
 @pytest.mark.parametrize(("players", "seed"), XOXO_GAMES)
@@ -202,11 +226,20 @@ def test_an_xoxo_view_names_only_top_tiles_and_the_targets_that_seat_may_know(
                 value
                 for i in range(players)
                 for value, met in zip(state.targets[i], state.met[i], strict=True)
-                if met or i == seat
+                if met or i == seat or XOXO.is_over(state)
             }
             shown = [t["value"] for info in view["seats"] for t in info["targets"] if t["value"]]
             assert set(shown) == known
             assert not set(state.boxed) & set(json.dumps(view).split('"'))
+
+
+@pytest.mark.parametrize(("players", "seed"), XOXO_GAMES)
+def test_once_an_xoxo_game_is_over_every_seat_sees_every_target(players: int, seed: int) -> None:
+    *_, over = xoxo_states(players, seed)
+    for seat in [None, *range(players)]:
+        view = XOXO.view(over, seat)
+        shown = [[t["value"] for t in info["targets"]] for info in view["seats"]]
+        assert shown == [list(targets) for targets in over.targets]
 
 
 def tile_strings(data: Any) -> list[str]:

@@ -54,7 +54,10 @@ def samples(players: int, seed: int) -> Iterator[tuple[ThreeByThreeState, int, T
 
 
 def hidden_from(state: ThreeByThreeState, seat: int) -> list[list[str]]:
-    """The places `seat` cannot see, each with the cards it holds there in `state`."""
+    """The places `seat` cannot see, each with the cards it holds there in `state`: none
+    once the game is over."""
+    if GAME.is_over(state):
+        return []
     places = []
     for other, hand in enumerate(state.hands):
         unknown = list((Counter(hand) - Counter(state.known[other])).elements())

@@ -11,7 +11,7 @@ from rules.three_by_three import ChooseFaceUp, card_label, sort_cards
 
 from staging import GAME, NAMES, Seat, deal, play, table, take, texts
 
-SEAT_KEYS = {"name", "hand_count", "face_up", "face_down", "place", "ready", "known"}
+SEAT_KEYS = {"name", "hand_count", "face_up", "face_down", "place", "ready", "known", "revealed"}
 VIEW_KEYS = {
     "game",
     "seat",

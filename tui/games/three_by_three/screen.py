@@ -40,6 +40,7 @@ from tui.widgets.footer import Footer
 from tui.widgets.header import TitleHeader
 from tui.widgets.log import GameLog
 from tui.widgets.playing_cards import CHIP, LARGE, SMALL, CardSize, Look, card_size_for
+from tui.words.three_by_three import cards_text as cards_words
 from tui.words.three_by_three import need_text
 
 ZONES = ("hand", "face-up", "face-down")
@@ -48,6 +49,8 @@ FRAME_LINES = 1 + 2 + 1
 does not wrap), footer."""
 PROMPT_LINES = 4
 """Most lines the prompt takes."""
+HELD_SHOWN = 10
+"""Most cards the game-over panel names that a seat still held."""
 LOG_LINES = 8
 """Most lines the log box takes under framed cards on a large screen (six entries)."""
 COMPACT_SEATS = 6
@@ -448,6 +451,19 @@ class ThreeByThreeScreen(TableScreen):
             face = french_face(card) if card is not None else None
             slots.append(Slot(face, down[number], look_up, look_down))
         return tuple(slots)
+
+    def final_details(self, view: dict[str, Any]) -> dict[int, str]:
+        """The cards each seat still held when the game ended, hand and face down: the
+        game is over, nothing is secret."""
+        details = {}
+        for seat, info in enumerate(view["seats"]):
+            held = info.get("revealed", [])
+            if held:
+                shown = cards_words(held[:HELD_SHOWN]) + (" …" if len(held) > HELD_SHOWN else "")
+                details[seat] = ngettext(
+                    "held {count} card: {cards}", "held {count} cards: {cards}", len(held)
+                ).format(count=len(held), cards=shown)
+        return details
 
     def turn_prompt(self) -> Text:
         """The move's prompt, after a warning when the position came round twice: by our
