@@ -17,6 +17,8 @@ from textual import events
 from textual.app import App
 from textual.pilot import Pilot
 from textual.screen import ModalScreen, Screen
+from textual.scrollbar import ScrollBar
+from textual.widget import Widget
 from textual.widgets import Input
 from textual.widgets._footer import FooterKey
 
@@ -30,6 +32,7 @@ from tui.screens.handoff import HandoffScreen
 from tui.screens.new_game import NewGameScreen
 from tui.screens.table import TableScreen
 from tui.widgets.footer import Footer
+from tui.widgets.header import TitleHeader
 from tui.widgets.log import GameLog
 
 TableT = TypeVar("TableT", bound=TableScreen)
@@ -280,6 +283,35 @@ def screen_shares(app: HotseatApp) -> tuple[float, float]:
     pieces = sum(w.region.width * w.region.height for w in screen.query(".pieces"))
     log = sum(w.region.width * w.region.height for w in screen.query(GameLog))
     return pieces / area, log / area
+
+
+def leaf_shares(app: HotseatApp) -> tuple[float, float]:
+    """The share of the screen the pieces and the log take: "pieces" is the area of the
+    shown leaf widgets that are not the log, the header, the footer, the prompt or a
+    scrollbar (so a container that only holds blank room does not count), each cut to
+    the screen."""
+    screen = app.screen
+    whole = screen.region
+    cells = {"pieces": 0, "log": 0}
+
+    def add(widget: Widget) -> None:
+        if not widget.display or not widget.visible:
+            return
+        shown = widget.region.intersection(whole)
+        if isinstance(widget, GameLog):
+            cells["log"] += shown.width * shown.height
+        elif isinstance(widget, (TitleHeader, Footer, ScrollBar)) or widget.id == "prompt":
+            return
+        elif widget.children:
+            for child in widget.children:
+                add(child)
+        else:
+            cells["pieces"] += shown.width * shown.height
+
+    for child in screen.children:
+        add(child)
+    area = whole.width * whole.height
+    return cells["pieces"] / area, cells["log"] / area
 
 
 async def pass_and_play(

@@ -55,8 +55,8 @@ LOG_LINES = 8
 """Most lines the log box takes under framed cards on a large screen (six entries)."""
 COMPACT_SEATS = 6
 """Most seats whose table still draws framed cards at 80x24; more step down to chips."""
-STRIP_LINES = (3, 5)
-"""The log's box at 80x24 beside framed cards: one to three entries."""
+STRIP_LINES = (3, 4)
+"""The log's box on a small screen: its frame and one or two lines (a sixth of 80x24)."""
 
 
 def top_lines(seats: int) -> int:
@@ -236,7 +236,7 @@ class ThreeByThreeScreen(TableScreen):
 
     def fit_top(self) -> None:
         """The seats take their rows or boxes and the cards what they need; the log takes
-        the rest: on a small screen a strip of one to three entries (small framed cards
+        the rest: on a small screen a strip of one or two lines (small framed cards
         in a hand of several rows take what the strip leaves), under framed cards on a
         large screen a box of six entries; L gives the log all the room the cards leave."""
         top = self.query_one("#table-top")

@@ -34,7 +34,9 @@ from tui.words.xylotar import card_name, colour_name
 AROUND_TABLE = 4
 """Lines besides the table and the log: the title, two of prompt, the keys."""
 SMALLEST_LOG = 4
-"""The log keeps at least its frame and two lines."""
+"""The log keeps at least its frame and two lines beside framed cards."""
+STRIP_LINES = 4
+"""Beside chips the log is a strip: its frame and one or two lines."""
 LOG_SHARE = 0.3
 """With framed cards the log takes at most this share of the lines (L gives it more)."""
 SWAP_LEFT = "shift+left,minus,left_square_bracket"
@@ -132,13 +134,16 @@ class XylotarScreen(TableScreen):
 
     def fit_cards(self) -> None:
         """Choose the card size for the screen; with framed cards the log takes what the
-        table leaves, up to `LOG_SHARE` of the screen; with chips, or once L gave it the
-        room, all the table leaves."""
+        table leaves, up to `LOG_SHARE` of the screen; with chips a strip of one or two
+        lines; once L gave it the room, all the table leaves."""
         width, lines = self.size
         size = CHIP if self.has_class("-log-big") else card_size(width, lines, self.seat_count)
         log = self.query_one(GameLog)
-        if size is CHIP:
+        if self.has_class("-log-big"):
             log.styles.height = "1fr"
+        elif size is CHIP:
+            left = lines - AROUND_TABLE - table_height(self.seat_count, size)
+            log.styles.height = max(SMALLEST_LOG - 1, min(STRIP_LINES, left))
         else:
             left = lines - AROUND_TABLE - table_height(self.seat_count, size)
             log.styles.height = max(SMALLEST_LOG, min(left, int(lines * LOG_SHARE)))
