@@ -7,6 +7,8 @@ from importlib.resources import files
 from pathlib import Path
 
 import pytest
+from textual.containers import VerticalScroll
+from textual.widgets import Markdown
 
 from saves import SaveStore
 from tui import i18n
@@ -96,3 +98,18 @@ async def test_the_help_screen_speaks_german_in_a_german_app(store: SaveStore) -
         await until(pilot, lambda: isinstance(app.screen, HelpScreen))
         await until(pilot, lambda: "Tasten im Menü" in screen_text(app))
         assert "Hilfe" in screen_text(app)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 45)], ids=["80x24", "160x45"])
+async def test_the_help_reads_as_a_page_at_most_100_columns_wide_and_centred(
+    store: SaveStore, size: tuple[int, int]
+) -> None:
+    app = app_for(store)
+    async with app.run_test(size=size) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await pilot.press("f1")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        page = app.screen.query_one(Markdown).region
+        text = app.screen.query_one("#help-text", VerticalScroll).scrollable_content_region
+    assert page.width == min(100, text.width)
+    assert abs((page.x - text.x) - (text.right - page.right)) <= 1

@@ -38,7 +38,13 @@ def help_markdown(topic: str) -> str:
 
 
 class HelpScreen(DismissOnce, Screen[None]):
-    """Full-screen help; an opaque Screen so it never shows a hand behind it."""
+    """Full-screen help; an opaque Screen so it never shows a hand behind it. The text
+    reads as a page: at most 100 columns, centred on a wide screen."""
+
+    DEFAULT_CSS = """
+    #help-text { align-horizontal: center; }
+    #help-text > Markdown { width: 100; max-width: 100%; }
+    """
 
     BINDINGS = [
         Binding("escape,question_mark,f1", "close", N_("Back")),
