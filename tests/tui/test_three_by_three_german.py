@@ -65,7 +65,7 @@ async def test_in_tour_1_the_prompt_explains_the_swap_in_german(store: SaveStore
         await turn_at(pilot, app, ThreeByThreeScreen)
         shown = screen_text(app)
         assert "Tour 1: Wähle deine offenen Karten." in shown
-        assert "3 x 3 - Tour 1" in shown
+        assert "3 x 3 — Tour 1" in shown
 
 
 async def test_in_german_the_footer_shows_enter_for_taking_the_pile_and_t_still_takes_it(

@@ -200,7 +200,7 @@ async def test_the_prompt_speaks_german_when_the_player_chose_german(store: Save
         i18n.use("en")
     assert said.startswith("Du sortierst das Xylotar von ")
     assert "Umschalt+Pfeile oder - +" in said and "[ ]" not in said
-    assert title == "Xylotar - Runde 1"
+    assert title == "Xylotar — Runde 1"
 
 
 def test_the_side_players_are_named_in_the_players_language(german: None) -> None:

@@ -515,14 +515,14 @@ class ShiftingStonesScreen(TableScreen):
 def title_for(view: dict[str, Any]) -> str:
     """The title bar: the game and how it stands (goal, last round, solo, over)."""
     if view.get("phase") == "over":
-        return _("Shifting Stones - game over")
+        return _("Shifting Stones — game over")
     if view.get("solo"):
-        return _("Shifting Stones - solo")
+        return _("Shifting Stones — solo")
     if view.get("last_round"):
-        return _("Shifting Stones - LAST ROUND")
+        return _("Shifting Stones — LAST ROUND")
     goal = view.get("goal", 0)
     return ngettext(
-        "Shifting Stones - goal {count} card", "Shifting Stones - goal {count} cards", goal
+        "Shifting Stones — goal {count} card", "Shifting Stones — goal {count} cards", goal
     ).format(count=goal)
 
 

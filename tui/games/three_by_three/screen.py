@@ -363,9 +363,9 @@ class ThreeByThreeScreen(TableScreen):
             widget.view = view
             widget.marks = self.marks
         if view.get("phase") == "over":
-            self.title = _("3 x 3 - game over")
+            self.title = _("3 x 3 — game over")
         else:
-            self.title = _("3 x 3 - tour {tour}").format(tour=view.get("tour", 1))
+            self.title = _("3 x 3 — tour {tour}").format(tour=view.get("tour", 1))
         self.query_one("#hand", CardFan).empty_text = (
             pgettext("3x3", "hidden") if view.get("seat") is None else pgettext("3x3", "none")
         )

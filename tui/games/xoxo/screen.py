@@ -232,7 +232,7 @@ class XoxoScreen(TableScreen):
         self.board.cursor = self.cursor if self.my_turn else None
         self.targets.view = view
         self.fit_targets()
-        self.title = _("XOXO - game over") if over else "XOXO"
+        self.title = _("XOXO — game over") if over else "XOXO"
         self.prompt.show(self.prompt_paragraphs())
 
     def prompt_paragraphs(self) -> list[Text]:

@@ -210,9 +210,9 @@ class XylotarScreen(TableScreen):
             return
         self.show_board()
         if self.view["phase"] == "over":
-            self.title = _("Xylotar - game over")
+            self.title = _("Xylotar — game over")
         else:
-            self.title = _("Xylotar - round {round}").format(round=self.view["round"])
+            self.title = _("Xylotar — round {round}").format(round=self.view["round"])
         self.show_prompt()
 
     def watch_cursor(self) -> None:
