@@ -215,12 +215,14 @@ async def test_h_still_goes_home_from_game_over_in_german(store: SaveStore) -> N
         await until(pilot, lambda: isinstance(app.screen, HomeScreen))
 
 
-async def test_in_english_game_over_keeps_h_for_home(store: SaveStore) -> None:
+async def test_in_english_game_over_names_esc_for_home_as_every_table_does(
+    store: SaveStore,
+) -> None:
     app, _ = await game_over(store, "en")
     async with app.run_test(size=(80, 24)) as pilot:
         text = await shown(pilot, lambda: isinstance(app.screen, GameOverScreen))
-        assert "h Home" in text and "Home (h)" in text and "1st" in text
-        await pilot.press("escape")
+        assert "esc Home" in text and "Home (esc)" in text and "1st" in text
+        await pilot.press("h")
         await until(pilot, lambda: isinstance(app.screen, HomeScreen))
 
 

@@ -3,7 +3,7 @@ foot of the screen over the final table, which stays in sight."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -15,7 +15,7 @@ from textual.widgets import Button, Static
 from tui.i18n import N_, _
 from tui.screens.app_keys import APP_KEYS
 from tui.screens.once import DismissOnce
-from tui.widgets.footer import Footer, footer_key
+from tui.widgets.footer import Footer
 from tui.words.common import ordinal
 
 HOME = "choose('home')"
@@ -25,8 +25,8 @@ class GameOverScreen(DismissOnce, ModalScreen[str]):
     """Dismisses with "rematch" or "home". Home has the focus: a stray Enter never
     starts a new game. The table it ends is drawn above it, as the game left it.
 
-    h (home) is no mnemonic in German: there the footer and the button name Esc, which
-    goes home too (as at every table)."""
+    The footer and the button name Esc for home, as every table does in both languages;
+    h (no mnemonic in German) goes home too."""
 
     CSS_PATH = ["../styles/screens.tcss"]
 
@@ -34,10 +34,9 @@ class GameOverScreen(DismissOnce, ModalScreen[str]):
 
     BINDINGS = [
         Binding("r", "choose('rematch')", N_("Rematch")),
-        Binding("h,escape", HOME, N_("Home")),
+        Binding("escape,h", HOME, N_("Home")),
         *APP_KEYS,
     ]
-    FOOTER_KEYS: ClassVar[dict[str, dict[str, str]]] = {"de": {HOME: "escape"}}
 
     def __init__(
         self,
@@ -63,7 +62,7 @@ class GameOverScreen(DismissOnce, ModalScreen[str]):
                 yield Static(ranking_text(self.names, self.result, self.details), id="over-ranking")
             yield Static(Text(self.reason), id="over-reason")
             with Horizontal(id="over-buttons"):
-                key = self.app.get_key_display(Binding(footer_key(self, HOME, "h"), HOME))
+                key = self.app.get_key_display(Binding("escape", HOME))
                 home = _("Home ({key})").format(key=key)
                 yield Button(_("Rematch (r)"), id="rematch", compact=True)
                 yield Button(home, id="home", variant="primary", compact=True)
