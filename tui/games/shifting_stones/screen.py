@@ -26,6 +26,7 @@ from tui.widgets.footer import Footer, footer_key
 from tui.widgets.header import TitleHeader
 from tui.widgets.log import GameLog
 from tui.widgets.names import cut_name
+from tui.widgets.prompt import Prompt
 from tui.words.shifting_stones import cell_name
 
 STEPS = {"left": (0, -1), "right": (0, 1), "up": (-1, 0), "down": (1, 0)}
@@ -127,7 +128,7 @@ class ShiftingStonesScreen(TableScreen):
                 yield Static(id="ss-hand-label")
                 yield PatternHand(id="ss-hand", classes="pieces")
             yield PilesView(id="ss-piles", classes="pieces")
-        yield Static(id="prompt")
+        yield Prompt(id="prompt")
         yield Footer()
 
     def fit_to_screen(self) -> None:

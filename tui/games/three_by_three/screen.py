@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import var
-from textual.widgets import Label, Static
+from textual.widgets import Label
 
 from rules.three_by_three import (
     REPEATS,
@@ -40,6 +40,7 @@ from tui.widgets.footer import Footer
 from tui.widgets.header import TitleHeader
 from tui.widgets.log import GameLog
 from tui.widgets.playing_cards import CHIP, LARGE, SMALL, CardSize, Look, card_size_for
+from tui.widgets.prompt import Prompt
 from tui.words.three_by_three import cards_text as cards_words
 from tui.words.three_by_three import need_text
 
@@ -167,7 +168,7 @@ class ThreeByThreeScreen(TableScreen):
                     with VerticalScroll(id="hand-scroll"):
                         yield CardFan(id="hand")
         yield GameLog(id="log", title=_("Log"))
-        yield Static(id="prompt")
+        yield Prompt(id="prompt")
         yield Footer()
 
     def fit_to_screen(self) -> None:

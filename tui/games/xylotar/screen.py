@@ -15,7 +15,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.reactive import var
-from textual.widgets import Static
 
 from rules.xylotar import BID_OFFER_DOWN, PASS, Bid, Peek, Play, sort_actions, ties, value
 from tui.games.xylotar.board import TableLook, XylotarBoard, seat_names, table_height
@@ -28,6 +27,7 @@ from tui.widgets.footer import Footer
 from tui.widgets.header import TitleHeader
 from tui.widgets.log import GameLog
 from tui.widgets.playing_cards import LARGE, SMALL, CardSize, card_size_for
+from tui.widgets.prompt import Prompt
 from tui.words.common import and_list
 from tui.words.xylotar import card_name, colour_name
 
@@ -119,7 +119,7 @@ class XylotarScreen(TableScreen):
         yield TitleHeader(show_clock=False)
         yield XylotarBoard(id="xylo-table", classes="pieces")
         yield GameLog(id="log", title=_("Log"))
-        yield Static(id="prompt")
+        yield Prompt(id="prompt")
         yield Footer()
 
     # ---- the room the table takes ------------------------------------------
