@@ -3,6 +3,8 @@ no line holds a single word left over."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from rich.console import Console
 from rich.text import Text
 from textual.app import RenderResult
@@ -32,11 +34,12 @@ def _paragraph(text: Text, width: int, console: Console) -> Text:
     return text
 
 
-def _stripped(lines: list[Text]) -> list[Text]:
+def _stripped(lines: Iterable[Text]) -> list[Text]:
     """The wrapped lines without the spaces wrapping left at their ends."""
-    for line in lines:
+    kept = list(lines)
+    for line in kept:
         line.rstrip()
-    return lines
+    return kept
 
 
 class Prompt(Static):
