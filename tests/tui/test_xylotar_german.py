@@ -95,7 +95,7 @@ def test_in_german_yellow_cards_read_g_and_green_ones_ue(german: None, store: Sa
     play_bots_until(session, my_play_turn)
     view = session.view(None)
     rows = draw(TableLook(view, CHIP), 80).rows
-    assert "Trumpf ▕G▒▏ Gelb" in "".join(char for char, _ in rows[0])
+    assert "Trumpf ● Gelb" in "".join(char for char, _ in rows[0])
     shape = geometry(view, CHIP, 80)
     backs = {
         info["colour"]: "".join(char for char, _ in rows[HEAD_LINES + seat * 2][x + 1 : x + 3])

@@ -489,18 +489,20 @@ def ann_bob_and_cy(store: SaveStore) -> GameSession:
     return xylotar(store, "Ann,cpu:Bob,cpu:Cy", seed=4)
 
 
-def test_the_trump_is_marked_as_the_view_says_yellow_with_three_players(
+def test_the_trump_is_a_dot_of_its_colour_and_its_name_yellow_with_three_players(
     store: SaveStore,
 ) -> None:
     session = ann_bob_and_cy(store)
     status = text_at(board_rows(session.view(0)), 0, 0, 80)
-    assert "Trump ▕Y▒▏ yellow" in status
+    assert "Trump ● yellow" in status
 
 
-def test_the_trump_is_marked_as_the_view_says_red_with_four_players(store: SaveStore) -> None:
+def test_the_trump_is_a_dot_of_its_colour_and_its_name_red_with_four_players(
+    store: SaveStore,
+) -> None:
     session = xylotar(store, "Ann,cpu:Bob,cpu:Cy,cpu:Dee", seed=5)
     status = text_at(board_rows(session.view(0)), 0, 0, 80)
-    assert "Trump ▕R▒▏ red" in status
+    assert "Trump ● red" in status
 
 
 def test_a_trump_lies_face_down_on_a_denser_back_than_the_other_colours(

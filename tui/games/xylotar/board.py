@@ -51,6 +51,9 @@ HEAD_LINES = 2
 """The status line and the column heads come before the first band."""
 SWAP_MARK = "<>"
 """Under a card of the hand being sorted that may change places with an equal neighbour."""
+TRUMP_SWATCH = "●"
+"""The trump's colour in the status line: a dot, which no one takes for a card or the
+cursor; its name follows, for a terminal without colour."""
 GAP_MARK = "┗┛"
 """Among chips, where a card left the row since the viewer's own last move."""
 FRESH = Look(fresh=True)
@@ -92,6 +95,8 @@ class Geometry:
     size: CardSize
     name_width: int
     step: int
+    trick_head: int = 0
+    """Cells of the trick column's head ("Trick"): the column is never narrower."""
 
     @property
     def framed(self) -> bool:
@@ -104,11 +109,11 @@ class Geometry:
 
     @property
     def trick_x(self) -> int:
-        return 2 + self.name_width + (2 if self.framed else 1)
+        return 2 + self.name_width + 2
 
     @property
     def row_x(self) -> int:
-        return self.trick_x + self.size.width + (3 if self.framed else 2)
+        return self.trick_x + max(self.size.width, self.trick_head) + (3 if self.framed else 2)
 
     def card_x(self, slot: int) -> int:
         return self.row_x + self.step * slot
@@ -136,18 +141,20 @@ def min_name_width(view: Mapping[str, Any], framed: bool) -> int:
 
 def geometry(view: Mapping[str, Any], size: CardSize, width: int) -> Geometry:
     """The widest names a full row leaves room for (up to the longest name); framed cards
-    overlap when even the narrowest names would not fit."""
+    overlap when even the narrowest names would not fit. The heads of the columns stand
+    apart: two cells after the name, the trick column as wide as its head."""
     count = view["tricks_per_round"] + 1
     least = min_name_width(view, size.height > 1)
     longest = max(least, min(MAX_NAME_WIDTH, max(map(cell_len, seat_names(view)))))
+    head = cell_len(pgettext("xylotar table", "Trick"))
     if size.height == 1:
-        room = width - Geometry(size, 0, CHIP_STEP).row_x - chip_row_width(count)
-        return Geometry(size, max(least, min(longest, room)), CHIP_STEP)
+        room = width - Geometry(size, 0, CHIP_STEP, head).row_x - chip_row_width(count)
+        return Geometry(size, max(least, min(longest, room)), CHIP_STEP, head)
     step = size.width
     while True:
-        room = width - Geometry(size, 0, step).row_x - step * (count - 1) - size.width
+        room = width - Geometry(size, 0, step, head).row_x - step * (count - 1) - size.width
         if room >= longest or step <= size.peek:
-            return Geometry(size, max(least, min(longest, room)), step)
+            return Geometry(size, max(least, min(longest, room)), step, head)
         step -= 1
 
 
@@ -185,8 +192,8 @@ def draw(look: TableLook, width: int) -> Picture:
 
 
 def status_cells(view: Mapping[str, Any], width: int, won_since: bool = False) -> list[Cell]:
-    """Round and trick, the trump (a back of its colour and its name), and who won the
-    latest trick (the name cut to what the line leaves), in bold when it was just won or
+    """Round and trick, the trump (a dot of its colour, no card, and its name), and who won
+    the latest trick (the name cut to what the line leaves), in bold when it was just won or
     won since the viewer's own last move (`won_since`)."""
     bold = Style(bold=True)
     rounds = {"round": view["round"], "rounds": 3 + view["extra_rounds"]}
@@ -206,7 +213,7 @@ def status_cells(view: Mapping[str, Any], width: int, won_since: bool = False) -
     cells = _cells(" · ".join(parts), bold)
     cells += _cells(" · " + _("Trump") + " ", Style())
     trump = view["trump"]
-    cells += card_cells_for(Card(trump, trump=True), PLAIN, CHIP)[0]
+    cells += _cells(TRUMP_SWATCH, Card(trump).ink)
     cells += _cells(" " + colour_name(trump), bold)
     last = view["last_trick"]
     if last is not None:
