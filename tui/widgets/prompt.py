@@ -22,6 +22,8 @@ def unstranded(text: Text, width: int, console: Console) -> Text:
 
 
 def _paragraph(text: Text, width: int, console: Console) -> Text:
+    if text.cell_len <= width:
+        return text
     lines = text.wrap(console, width)
     if len(lines) < 2 or len(lines[-1].plain.split()) > 1:
         return text
@@ -43,10 +45,16 @@ def _stripped(lines: Iterable[Text]) -> list[Text]:
 
 
 class Prompt(Static):
-    """A Static whose text never strands a word on its last line at the current width."""
+    """A Static whose text never strands a word on its last line at the current width;
+    the text is wrapped once per text and width, not at every repaint."""
+
+    _wrapped: tuple[object, int, Text] | None = None
 
     def render(self) -> RenderResult:
         content = self.content
-        if isinstance(content, Text):
-            return unstranded(content, self.content_region.width, self.app.console)
-        return super().render()
+        if not isinstance(content, Text):
+            return super().render()
+        width = self.content_region.width
+        if self._wrapped is None or self._wrapped[:2] != (content, width):
+            self._wrapped = (content, width, unstranded(content, width, self.app.console))
+        return self._wrapped[2]
