@@ -11,7 +11,7 @@ from tui.games.three_by_three import ThreeByThreeScreen
 from tui.screens.game_over import GameOverScreen
 from tui.screens.handoff import HandoffScreen
 
-from tui_helpers import app_for, new_session, play_bots_until, until
+from tui_helpers import app_for, new_session, open_dialog, play_bots_until, until
 
 FIXED_TIME = "2026-11-28T19:30:00+00:00"
 
@@ -41,8 +41,15 @@ def test_home_screen_in_german(snap_compare, store: SaveStore) -> None:  # type:
     assert snap_compare(app_for(store, language="de"), terminal_size=(80, 24))
 
 
+async def dialog_on_the_first_name(pilot: Pilot) -> None:
+    """The new-game dialog open, the first name focused, its cursor steady."""
+    screen = await open_dialog(pilot.app, pilot)
+    await until(pilot, lambda: screen.focused is screen.query_one("#name-0"))
+
+
 def test_new_game_dialog(snap_compare, store: SaveStore) -> None:  # type: ignore[no-untyped-def]
-    assert snap_compare(app_for(store), press=["n"], terminal_size=(80, 24))
+    app = app_for(store)
+    assert snap_compare(app, run_before=dialog_on_the_first_name, terminal_size=(80, 24))
 
 
 def test_privacy_screen(snap_compare, store: SaveStore) -> None:  # type: ignore[no-untyped-def]
@@ -114,7 +121,8 @@ def test_game_over(snap_compare, store: SaveStore) -> None:  # type: ignore[no-u
 
 
 def test_new_game_dialog_in_german(snap_compare, store: SaveStore) -> None:  # type: ignore[no-untyped-def]
-    assert snap_compare(app_for(store, language="de"), press=["n"], terminal_size=(80, 24))
+    app = app_for(store, language="de")
+    assert snap_compare(app, run_before=dialog_on_the_first_name, terminal_size=(80, 24))
 
 
 def test_privacy_screen_in_german(snap_compare, store: SaveStore) -> None:  # type: ignore[no-untyped-def]

@@ -250,6 +250,7 @@ class NewGameScreen(DismissOnce, Screen[GameSession | None]):
         self.title = _("New game")
         self.sub_title = GAMES[self.game_id].title
         self.show_seats(self.first_count())
+        self.query_one("#name-0", NameInput).focus()
 
     def first_count(self) -> int:
         """The seats the dialog opens with: as many as at the last table, if the game
