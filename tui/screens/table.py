@@ -87,7 +87,10 @@ class TableScreen(Screen[None]):
         self.call_after_refresh(self.begin)
 
     def begin(self) -> None:
-        """Every nested widget is mounted: fit the pieces to the screen, then play on."""
+        """Every nested widget is mounted: fit the pieces to the screen, then play on
+        (unless keys typed fast sent the table away first)."""
+        if self.gone:
+            return
         self.whole = True
         self.fit_to_screen()
         self.advance()
