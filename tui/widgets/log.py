@@ -19,6 +19,9 @@ from tui.i18n import N_, _
 
 MAX_LINES = 1000
 """Most lines the log keeps; older ones are dropped, so cost never grows with the game."""
+STRIP_LINES = (3, 4)
+"""A table's log on a small screen is a strip: its frame and one line, or two where
+the pieces leave the room (a sixth of 80x24)."""
 TITLE = N_("Log")
 """The title a table gives its log (said in the player's language by the log)."""
 

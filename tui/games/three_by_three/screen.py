@@ -38,7 +38,7 @@ from tui.widgets.card import cards_text, french_face, text_with
 from tui.widgets.card_fan import CardFan, fan_layout
 from tui.widgets.footer import Footer
 from tui.widgets.header import TitleHeader
-from tui.widgets.log import GameLog
+from tui.widgets.log import STRIP_LINES, GameLog
 from tui.widgets.playing_cards import CHIP, LARGE, SMALL, CardSize, Look, card_size_for
 from tui.widgets.prompt import Prompt
 from tui.words.three_by_three import cards_text as cards_words
@@ -56,8 +56,6 @@ LOG_LINES = 8
 """Most lines the log box takes under framed cards on a large screen (six entries)."""
 COMPACT_SEATS = 6
 """Most seats whose table still draws framed cards at 80x24; more step down to chips."""
-STRIP_LINES = (3, 4)
-"""The log's box on a small screen: its frame and one or two lines (a sixth of 80x24)."""
 
 
 def top_lines(seats: int) -> int:
@@ -235,7 +233,7 @@ class ThreeByThreeScreen(TableScreen):
     def log_toggled(self) -> None:
         self.fit_top()
 
-    def fit_top(self) -> None:
+    def fit_top(self, prompt: Text | None = None) -> None:
         """The seats take their rows or boxes and the cards what they need; the log takes
         the rest: on a small screen a strip of one or two lines (small framed cards
         in a hand of several rows take what the strip leaves), under framed cards on a
@@ -245,7 +243,7 @@ class ThreeByThreeScreen(TableScreen):
         hand = self.query_one("#hand-scroll")
         seats = len(self.view.get("seats", []))
         size, grid, compact = self._layout or (CHIP, None, False)
-        self._prompt_lines = self.prompt_lines()
+        self._prompt_lines = self.prompt_lines(prompt or self.prompt_text())
         height = self.size.height - FRAME_LINES + 2 - self._prompt_lines
         if compact:
             cards = SMALL_LINES if size is SMALL else CHIP_LINES
@@ -270,13 +268,14 @@ class ThreeByThreeScreen(TableScreen):
     def show_prompt(self) -> None:
         """The prompt, the room around it fitted again where it now takes more or fewer
         lines."""
-        self.show_text("#prompt", self.prompt_text())
-        if self.prompt_lines() != self._prompt_lines:
-            self.fit_top()
+        text = self.prompt_text()
+        self.show_text("#prompt", text)
+        if self.prompt_lines(text) != self._prompt_lines:
+            self.fit_top(text)
 
-    def prompt_lines(self) -> int:
-        """The lines the prompt takes at this width: two, or more where it wraps."""
-        lines = self.prompt_text().wrap(self.app.console, max(1, self.size.width - 2))
+    def prompt_lines(self, text: Text) -> int:
+        """The lines `text` takes in the prompt at this width: two, or more where it wraps."""
+        lines = text.wrap(self.app.console, max(1, self.size.width - 2))
         return max(2, min(PROMPT_LINES, len(lines)))
 
     def hand_rows(self, most: int) -> int:

@@ -25,7 +25,7 @@ from tui.i18n import N_, _, language, ngettext
 from tui.screens.table import TableScreen
 from tui.widgets.footer import Footer
 from tui.widgets.header import TitleHeader
-from tui.widgets.log import GameLog
+from tui.widgets.log import STRIP_LINES, GameLog
 from tui.widgets.playing_cards import LARGE, SMALL, CardSize, card_size_for
 from tui.widgets.prompt import Prompt
 from tui.words.common import and_list
@@ -35,8 +35,6 @@ AROUND_TABLE = 4
 """Lines besides the table and the log: the title, two of prompt, the keys."""
 SMALLEST_LOG = 4
 """The log keeps at least its frame and two lines beside framed cards."""
-STRIP_LINES = 4
-"""Beside chips the log is a strip: its frame and one or two lines."""
 LOG_SHARE = 0.3
 """With framed cards the log takes at most this share of the lines (L gives it more)."""
 SWAP_LEFT = "shift+left,minus,left_square_bracket"
@@ -143,7 +141,7 @@ class XylotarScreen(TableScreen):
             log.styles.height = "1fr"
         elif size is CHIP:
             left = lines - AROUND_TABLE - table_height(self.seat_count, size)
-            log.styles.height = max(SMALLEST_LOG - 1, min(STRIP_LINES, left))
+            log.styles.height = max(STRIP_LINES[0], min(STRIP_LINES[1], left))
         else:
             left = lines - AROUND_TABLE - table_height(self.seat_count, size)
             log.styles.height = max(SMALLEST_LOG, min(left, int(lines * LOG_SHARE)))
