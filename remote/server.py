@@ -373,8 +373,11 @@ class Host:
         max_player_sessions: int = MAX_PLAYER_SESSIONS,
         app_memory: int = APP_MEMORY,
         limits: Limits | None = None,
+        delay: float | None = None,
     ) -> None:
         self.folder = folder
+        self.delay = delay
+        """Seconds before each computer move in the players' games (None: the app's own)."""
         self.max_sessions = max_sessions
         self.max_player_sessions = max_player_sessions
         self.app_memory = app_memory
@@ -576,6 +579,7 @@ async def start_host(
     max_player_sessions: int = MAX_PLAYER_SESSIONS,
     app_memory: int = APP_MEMORY,
     limits: Limits | None = None,
+    delay: float | None = None,
 ) -> Host:
     """A host serving the players of `folder` on `listen`:`port` (0 picks a free port);
     HostError says why it cannot start."""
@@ -586,6 +590,7 @@ async def start_host(
         max_player_sessions=max_player_sessions,
         app_memory=app_memory,
         limits=limits,
+        delay=delay,
     )
     await host.listen(listen, port)
     return host
@@ -616,6 +621,7 @@ async def serve(args: argparse.Namespace, folder: Path) -> int:
         args.max_sessions,
         max_player_sessions=args.max_sessions_per_player,
         app_memory=args.app_memory * 1024 * 1024,
+        delay=getattr(args, "delay", None),
     )
     loop.set_exception_handler(host.loop_error)
     serving = ngettext(

@@ -97,12 +97,14 @@ SANE_TERM = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
 Serve = Callable[[asyncssh.SSHServerProcess[bytes]], Awaitable[None]]
 
 
-def child_command(folder: Path, player: RemotePlayer) -> list[str]:
+def child_command(folder: Path, player: RemotePlayer, delay: float | None = None) -> list[str]:
     """The command line of the app a session runs for `player`: in a session of its own
     whose controlling terminal is its pty (`setsid --ctty`), so that the kernel hangs it
     up if the host dies without a word; Python isolated (`-I`: no environment variables,
     no user site, not the working folder on the path); `--opt=value`, so that a name
-    starting with a dash is still a value."""
+    starting with a dash is still a value. `delay`: the host's pace of computer moves
+    (None: the app's own)."""
+    pace = [] if delay is None else [f"--delay={delay}"]
     return [
         "setsid",
         "--ctty",
@@ -112,6 +114,7 @@ def child_command(folder: Path, player: RemotePlayer) -> list[str]:
         "tui",
         f"--save-dir={folder}",
         f"--player={player.name}",
+        *pace,
     ]
 
 
@@ -308,7 +311,7 @@ class Session:
         try:
             set_size(master, width, height)
             child = await asyncio.create_subprocess_exec(
-                *child_command(self._host.folder, self._player),
+                *child_command(self._host.folder, self._player, self._host.delay),
                 stdin=slave,
                 stdout=slave,
                 stderr=slave,

@@ -6,12 +6,23 @@ asks for another."""
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tui import i18n
+PYCACHE = Path(__file__).resolve().parent.parent / ".pytest_cache" / "pycache"
+"""The bytecode of the program and its tests, kept even where PYTHONDONTWRITEBYTECODE is
+set: the suite starts dozens of Python processes (its workers, the command line, the
+host), and each would compile the whole program anew. Kept beside pytest's own cache, not
+in the source folders."""
+sys.pycache_prefix = str(PYCACHE)
+sys.dont_write_bytecode = False
+os.environ["PYTHONPYCACHEPREFIX"] = str(PYCACHE)
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
+from tui import i18n  # noqa: E402  (compiled into the cache above)
 
 
 @pytest.fixture(autouse=True, scope="session")

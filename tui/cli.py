@@ -274,7 +274,7 @@ def build_parser() -> Parser:
     parser = Parser(
         prog="hotseat",
         description=_("A terminal game table: pass-and-play, computer players, saved games."),
-        parents=[common],
+        parents=[common, pace],
     )
     parser.add_argument("--version", action=VersionAction, help=_("show the version and exit"))
     commands = parser.add_subparsers(dest="command", parser_class=Parser)
@@ -371,7 +371,7 @@ def build_parser() -> Parser:
     )
     remove.add_argument("name", metavar=_("name"), help=_("the player's name"))
     host = commands.add_parser(
-        "host", parents=[common], help=_("let registered players join over SSH")
+        "host", parents=[common, pace], help=_("let registered players join over SSH")
     )
     host.add_argument(
         "--port",

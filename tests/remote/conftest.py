@@ -59,7 +59,7 @@ async def hosts(folder: Path, logs: list[str]) -> AsyncIterator[Callable[..., Aw
     the test."""
     started: list[Host] = []
 
-    async def start(**options: int) -> Host:
+    async def start(**options: float) -> Host:
         host = await start_host(folder, 0, log=logs.append, **options)
         started.append(host)
         return host

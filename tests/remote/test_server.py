@@ -292,6 +292,11 @@ def test_the_app_is_hotseat_on_the_host_folder_as_the_player(tmp_path: Path) -> 
     ]
 
 
+def test_the_app_takes_the_pace_of_computer_moves_the_host_was_given(tmp_path: Path) -> None:
+    player = RemotePlayer("Bob", "ssh-ed25519 AAAA", "2024-01-01T00:00:00+00:00")
+    assert child_command(tmp_path, player, delay=0.2)[-1] == "--delay=0.2"
+
+
 def test_the_app_environment_holds_only_path_home_state_settings_lang_and_term(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
