@@ -23,9 +23,11 @@ from tui.games.xylotar.board import (
     changed_columns,
     draw,
     geometry,
+    table_height,
 )
 from tui.games.xylotar.cards import CHIP
 from tui.games.xylotar.scores import XylotarScoresScreen
+from tui.games.xylotar.screen import table_cards
 from tui.games.xylotar.since import NOTHING, changes_since
 from tui.model import GameSession
 from tui.screens.game_over import GameOverScreen
@@ -468,6 +470,11 @@ async def test_game_over_ranks_the_players_and_calls_nobody_a_loser(store: SaveS
     assert "- wins" in text and "points" in text and "loses" not in text
 
 
+CHIPS = (80, 17)
+"""A terminal too low for framed cards at a table of three: the table draws chips (as it
+does on any screen once L gives the log the room)."""
+
+
 def seat_line(view: dict[str, Any], size: CardSize, seat: int, below: int = 0) -> int:
     """The line of `seat`'s band that is `below` lines under its top."""
     return HEAD_LINES + seat * (size.height + 1) + below
@@ -551,6 +558,59 @@ def test_the_bid_card_lies_crosswise_under_the_gap_it_left(store: SaveStore) -> 
     assert under[1:3] == bid["card"] and under[0] + under[3] in ("╰╯", "┗┛")
 
 
+def five_seats_mid_trick(store: SaveStore) -> dict[str, Any]:
+    """Ann's view at a table of five, two cards into the first trick, a bid laid."""
+    session = xylotar(store, "Ann,cpu:Bob,cpu:Cy,cpu:Dee,cpu:Eve", seed=4)
+    play_bots_until(
+        session, lambda s: any(info["bid"] for info in s.view(None)["seats"]) and my_play_turn(s)
+    )
+    return session.view(0)
+
+
+def test_five_seats_fit_80x24_in_small_framed_cards_in_bands_as_high_as_the_cards(
+    store: SaveStore,
+) -> None:
+    view = five_seats_mid_trick(store)
+    assert table_cards(view, 80, 24) == (SMALL, True)
+    assert table_height(5, SMALL, tight=True) == HEAD_LINES + 5 * SMALL.height
+
+
+def test_in_tight_bands_led_stands_under_the_leaders_name(store: SaveStore) -> None:
+    view = five_seats_mid_trick(store)
+    rows = draw(TableLook(view, SMALL, tight=True), 79).rows
+    leader = view["leader"]
+    top = HEAD_LINES + leader * SMALL.height
+    assert text_at(rows, 2, top + 2, 3) == "led"
+    assert all("led" not in text_at(rows, 0, y, 79) for y in range(len(rows)) if y != top + 2)
+
+
+def test_in_tight_bands_the_bid_lies_over_the_gap_it_left(store: SaveStore) -> None:
+    view = five_seats_mid_trick(store)
+    rows = draw(TableLook(view, SMALL, tight=True), 79).rows
+    shape = geometry(view, SMALL, 79, tight=True)
+    seat = next(seat for seat, info in enumerate(view["seats"]) if info["bid"])
+    bid = view["seats"][seat]["bid"]
+    middle = HEAD_LINES + seat * SMALL.height + 1
+    label = text_at(rows, shape.card_x(bid["slot"]), middle, 4)
+    assert bid["card"] in label
+
+
+async def test_in_tight_bands_the_cards_that_may_change_places_are_marked_on_their_edge(
+    store: SaveStore,
+) -> None:
+    """Two players and their side players: four bands, as high as the cards at 80x24."""
+    session = xylotar(store, "Ann,cpu:Bob", seed=4)
+    play_bots_until(session, ann_sorts)
+    app = app_for(store, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await my_step(pilot, app, "sort")
+        assert (screen.card_size, screen.tight) == (SMALL, True)
+        target = screen.view["sorting"]["target"]
+        edge = HEAD_LINES + target * SMALL.height + SMALL.height - 1
+        marks = table(app).query_one(XylotarBoard).plain_lines[edge]
+        assert marks.count("<>") == len(screen.movable()) > 0
+
+
 def test_the_card_just_played_has_the_heavy_frame_until_the_next_move(
     store: SaveStore,
 ) -> None:
@@ -598,7 +658,7 @@ async def test_while_sorting_cards_that_may_change_places_are_marked(
     store: SaveStore,
 ) -> None:
     _, app = ann_against_two(store, ann_sorts)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=CHIPS) as pilot:
         screen = await my_step(pilot, app, "sort")
         marks = marks_below(app, screen.view["sorting"]["target"])
         movable = len(screen.movable())
@@ -623,7 +683,7 @@ async def test_while_playing_the_cards_that_may_not_be_played_are_dim(
     store: SaveStore,
 ) -> None:
     _, app = ann_against_two(store, lambda s: my_play_turn(s) and bool(s.view(0)["trick"]))
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=CHIPS) as pilot:
         screen = await my_step(pilot, app, "play")
         styles = own_row_styles(app)
         choices = {slot for (slot,) in screen.choices()}
@@ -654,7 +714,7 @@ async def test_the_hand_being_sorted_is_laid_out_as_clicks_and_keys_arranged_it(
     """A click points at a card that may change places, ] moves it past its equal
     neighbour, Enter lays the hand out in the order shown."""
     session, app = ann_against_two(store, ann_sorts)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=CHIPS) as pilot:
         screen = await my_step(pilot, app, "sort")
         target = screen.view["sorting"]["target"]
         draft = screen.draft
@@ -727,7 +787,7 @@ async def test_the_table_marks_what_two_computers_changed_since_your_turn(
     session = xylotar(store, "Ann,cpu:Bob,cpu:Cy", seed=15)
     play_bots_until(session, lambda s: my_play_turn(s) and s.view(0)["trick_number"] == 4)
     app = app_for(store, session)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=CHIPS) as pilot:
         screen = await my_step(pilot, app, "play")
         (slot,) = screen.choices()[0]
         await pilot.press("enter")
@@ -753,7 +813,7 @@ async def test_the_privacy_screen_reveals_what_the_two_others_changed_since_your
     the trick. Behind the privacy screen Ann's table marks both bids, though the last
     move was Cy's, and every place the others' cards left; once Ann plays, the marks go."""
     app = app_for(store, ann_bob_and_cy_sorted(store))
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=CHIPS) as pilot:
         for keys in (["enter", "enter", "n"], ["enter"] * 4, ["enter"] * 4):
             await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
             await pilot.press(keys[0])

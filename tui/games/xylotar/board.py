@@ -33,6 +33,7 @@ from textual.widget import Widget
 from tui.games.xylotar.cards import (
     CHIP,
     CHIP_STEP,
+    CROSSWISE_HEIGHT,
     Card,
     card_cells_for,
     card_of,
@@ -77,6 +78,8 @@ class TableLook:
     placed: int = 0
     movable: frozenset[int] = frozenset()
     changes: Changes = NOTHING
+    tight: bool = False
+    """Framed cards in bands as high as the cards (`Geometry.tight`)."""
 
 
 @dataclass(frozen=True)
@@ -97,6 +100,10 @@ class Geometry:
     step: int
     trick_head: int = 0
     """Cells of the trick column's head ("Trick"): the column is never narrower."""
+    tight: bool = False
+    """Bands as high as framed cards, where a line under them would not fit the screen:
+    "led" and "won" stand under the name, the bid lies over its gap, the marks of the hand
+    being sorted sit on the cards' lower edge."""
 
     @property
     def framed(self) -> bool:
@@ -104,8 +111,8 @@ class Geometry:
 
     @property
     def band(self) -> int:
-        """Lines per seat: the cards and one line under them."""
-        return self.size.height + 1
+        """Lines per seat: the cards and one line under them (none when tight)."""
+        return band_lines(self.size, self.tight)
 
     @property
     def trick_x(self) -> int:
@@ -129,22 +136,30 @@ def tricks_won(count: int) -> str:
     return ngettext("won {count}", "won {count}", count).format(count=count)
 
 
-def min_name_width(view: Mapping[str, Any], framed: bool) -> int:
+def trick_marks() -> list[str]:
+    """What stands under the leader's and the winner's trick card, in the player's language."""
+    return [pgettext("xylotar trick", "led"), pgettext("xylotar trick", "won")]
+
+
+def min_name_width(view: Mapping[str, Any], framed: bool, tight: bool = False) -> int:
     """The name column is never narrower than its head, nor than what is written under a
-    name: the most tricks a seat may win in a round, and beside framed cards "side player",
-    in the player's language."""
+    name: the most tricks a seat may win in a round, beside framed cards "side player"
+    (in tight bands "led" and "won" instead), in the player's language."""
     under = [_("Player"), tricks_won(view["tricks_per_round"])]
-    if framed and view["side_seats"]:
+    if tight:
+        under += trick_marks()
+    elif framed and view["side_seats"]:
         under.append(_("side player"))
     return max(map(cell_len, under))
 
 
-def geometry(view: Mapping[str, Any], size: CardSize, width: int) -> Geometry:
+def geometry(view: Mapping[str, Any], size: CardSize, width: int, tight: bool = False) -> Geometry:
     """The widest names a full row leaves room for (up to the longest name); framed cards
     overlap when even the narrowest names would not fit. The heads of the columns stand
     apart: two cells after the name, the trick column as wide as its head."""
     count = view["tricks_per_round"] + 1
-    least = min_name_width(view, size.height > 1)
+    tight = tight and size.height > 1
+    least = min_name_width(view, size.height > 1, tight)
     longest = max(least, min(MAX_NAME_WIDTH, max(map(cell_len, seat_names(view)))))
     head = cell_len(pgettext("xylotar table", "Trick"))
     if size.height == 1:
@@ -154,13 +169,25 @@ def geometry(view: Mapping[str, Any], size: CardSize, width: int) -> Geometry:
     while True:
         room = width - Geometry(size, 0, step, head).row_x - step * (count - 1) - size.width
         if room >= longest or step <= size.peek:
-            return Geometry(size, max(least, min(longest, room)), step, head)
+            return Geometry(size, max(least, min(longest, room)), step, head, tight)
         step -= 1
 
 
-def table_height(seats: int, size: CardSize) -> int:
+def row_fits(view: Mapping[str, Any], size: CardSize, width: int, tight: bool = False) -> bool:
+    """Whether a full row of `size` cards fits `width` cells beside the narrowest names."""
+    shape = geometry(view, size, width, tight)
+    count = view["tricks_per_round"] + 1
+    return shape.card_x(count - 1) + size.width <= width
+
+
+def band_lines(size: CardSize, tight: bool = False) -> int:
+    """Lines per seat: the cards and one line under them (none in tight framed bands)."""
+    return size.height + (0 if tight and size.height > 1 else 1)
+
+
+def table_height(seats: int, size: CardSize, tight: bool = False) -> int:
     """Lines the table takes: the head lines and a band per seat."""
-    return HEAD_LINES + seats * (size.height + 1)
+    return HEAD_LINES + seats * band_lines(size, tight)
 
 
 @dataclass
@@ -176,8 +203,8 @@ def draw(look: TableLook, width: int) -> Picture:
     view = look.view
     if not view:
         return Picture([], [])
-    shape = geometry(view, look.size, width)
-    canvas = Canvas(width, table_height(len(view["players"]), look.size))
+    shape = geometry(view, look.size, width, look.tight)
+    canvas = Canvas(width, table_height(len(view["players"]), look.size, look.tight))
     hits: list[Hit] = []
     _place_line(canvas, status_cells(view, width, look.changes.won is not None), 0, 0)
     dim = Style(dim=True)
@@ -244,9 +271,15 @@ def _draw_seat(
     if view["phase"] != "sort":
         won = seat in (_just_won(view), look.changes.won)
         canvas.write(tricks_won(info["tricks"]), 2, y + 1, Style(bold=won, reverse=won))
-    if info["side"] and shape.framed:
+    mark = _trick_mark(view, seat)
+    if shape.tight and mark:
+        canvas.write(mark, 2, y + 2, Style(bold=True))
+    elif info["side"] and shape.framed and not shape.tight:
         canvas.write(_("side player"), 2, y + 2, Style(dim=True))
     _draw_trick_card(canvas, look, shape, seat, y)
+    if mark and not shape.tight:
+        x = shape.trick_x + (shape.size.width - cell_len(mark)) // 2
+        canvas.write(mark, x, y + shape.size.height, Style(bold=True))
     sorting = view.get("sorting")
     if info["slots"]:
         _draw_row(canvas, hits, look, shape, seat, y)
@@ -264,28 +297,32 @@ def _just_won(view: Mapping[str, Any]) -> int | None:
     return None if last is None or view["trick"] else last["winner"]
 
 
+def _trick_mark(view: Mapping[str, Any], seat: int) -> str:
+    """ "led" for the leader of the trick on the table, "won" for the winner of the trick
+    just won, else ""."""
+    led, won = trick_marks()
+    if view["trick"]:
+        return led if seat == view["leader"] else ""
+    last = view["last_trick"]
+    return won if last is not None and seat == last["winner"] else ""
+
+
 def _draw_trick_card(canvas: Canvas, look: TableLook, shape: Geometry, seat: int, y: int) -> None:
-    """The card `seat` played to the trick, or to the trick just won, with "led" under
-    the leader's and "won" under the winner's."""
+    """The card `seat` played to the trick, or to the trick just won."""
     view = look.view
     last = view.get("last") or {}
     fresh = {play["card"] for play in last.get("plays", [])} | look.changes.cards
-    card, mark = None, ""
+    card = None
     if view["trick"]:
         card = next((play["card"] for play in view["trick"] if play["seat"] == seat), None)
-        mark = pgettext("xylotar trick", "led") if seat == view["leader"] else ""
     elif view["last_trick"] is not None:
         card = next(
             (play["card"] for play in view["last_trick"]["plays"] if play["seat"] == seat), None
         )
-        mark = pgettext("xylotar trick", "won") if seat == view["last_trick"]["winner"] else ""
         fresh |= {play["card"] for play in view["last_trick"]["plays"]}
     if card is not None:
         cells = card_cells_for(card_of(card, view["trump"]), Look(fresh=card in fresh), shape.size)
         canvas.place(cells, shape.trick_x, y)
-    if mark:
-        x = shape.trick_x + (shape.size.width - cell_len(mark)) // 2
-        canvas.write(mark, x, y + shape.size.height, Style(bold=True))
 
 
 def _draw_row(
@@ -329,7 +366,8 @@ def _draw_row(
         lying = Look(fresh=seat in last.get("bids", []) or seat in look.changes.bids)
         cells = crosswise_cells(card_of(bid["card"], trump), lying, size)
         if shape.framed:
-            canvas.place(cells, shape.card_x(bid["slot"]) - 1, y + size.height - 2)
+            lies = size.height - (CROSSWISE_HEIGHT if shape.tight else 2)
+            canvas.place(cells, shape.card_x(bid["slot"]) - 1, y + lies)
         else:
             canvas.place(cells, shape.card_x(bid["slot"]), y + 1)
     _lay_cards(canvas, hits, cards, looks, shape, seat, y)
@@ -384,7 +422,7 @@ def _draw_draft(
         Look(cursor=index in look.pointed, dimmed=index < look.placed)
         for index in range(len(cards))
     ]
-    under = y + shape.size.height
+    under = y + shape.size.height - (1 if shape.tight else 0)
     for index, region in enumerate(_lay_cards(canvas, hits, cards, looks, shape, seat, y)):
         if index in look.movable:
             gap = (region.width - len(SWAP_MARK)) // 2 if shape.framed else 1
@@ -516,7 +554,8 @@ class XylotarBoard(Widget):
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         view = self.look.view
-        return table_height(len(view["players"]), self.look.size) if view else 1
+        look = self.look
+        return table_height(len(view["players"]), look.size, look.tight) if view else 1
 
     def render_line(self, y: int) -> Strip:
         if y >= len(self._strips):

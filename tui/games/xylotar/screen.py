@@ -9,6 +9,7 @@ without watchers and draws everything once.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from rich.text import Text
@@ -17,7 +18,13 @@ from textual.binding import Binding
 from textual.reactive import var
 
 from rules.xylotar import BID_OFFER_DOWN, PASS, Bid, Peek, Play, sort_actions, ties, value
-from tui.games.xylotar.board import TableLook, XylotarBoard, seat_names, table_height
+from tui.games.xylotar.board import (
+    TableLook,
+    XylotarBoard,
+    row_fits,
+    seat_names,
+    table_height,
+)
 from tui.games.xylotar.cards import CHIP
 from tui.games.xylotar.scores import XylotarScoresScreen, next_text
 from tui.games.xylotar.since import NOTHING, Changes, changes_since
@@ -59,17 +66,25 @@ def styled(template: str, style: str, **parts: str) -> Text:
     return text
 
 
-def card_size(width: int, height: int, seats: int) -> CardSize:
-    """The biggest cards the terminal has room for: framed cards where `card_size_for`
-    allows them and every band fits above a small log, else chips."""
-    allowed = card_size_for(width, height)
-    for size in (LARGE, SMALL):
-        if allowed.height < size.height:
-            continue
-        needed = table_height(seats, size) + AROUND_TABLE + SMALLEST_LOG
-        if needed <= height:
-            return size
-    return CHIP
+BOARD_PADDING = 1
+"""Cells left of the table (table.tcss)."""
+
+
+def table_cards(view: Mapping[str, Any], width: int, height: int) -> tuple[CardSize, bool]:
+    """The biggest cards the terminal has room for, and whether their bands are tight:
+    large framed cards where `card_size_for` allows them and every band fits above a small
+    log; small framed cards wherever a full row fits the width and the bands fit above a
+    strip of log, as high as the cards (tight) where a line under each would not fit;
+    else chips."""
+    seats = len(view["players"])
+    large_fits = table_height(seats, LARGE) + AROUND_TABLE + SMALLEST_LOG <= height
+    if card_size_for(width, height) is LARGE and large_fits:
+        return LARGE, False
+    for tight in (False, True):
+        room = table_height(seats, SMALL, tight) + AROUND_TABLE + STRIP_LINES[0] <= height
+        if room and row_fits(view, SMALL, width - BOARD_PADDING, tight):
+            return SMALL, tight
+    return CHIP, False
 
 
 class XylotarScreen(TableScreen):
@@ -108,8 +123,12 @@ class XylotarScreen(TableScreen):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         public = self.session.view(None)
+        self.public = public
+        """What every seat sees at the start: the seats and the length of a round."""
         self.rounds_seen = len(public["rounds"])
         self.seat_count = len(public["players"])
+        self.tight = False
+        """Framed cards in bands as high as the cards (`Geometry.tight`)."""
         self.changes: Changes = NOTHING
         """What the others changed since the shown seat's own last move (see `before`)."""
 
@@ -135,17 +154,20 @@ class XylotarScreen(TableScreen):
         table leaves, up to `LOG_SHARE` of the screen; with chips a strip of one or two
         lines; once L gave it the room, all the table leaves."""
         width, lines = self.size
-        size = CHIP if self.has_class("-log-big") else card_size(width, lines, self.seat_count)
+        big = self.has_class("-log-big")
+        size, tight = (CHIP, False) if big else table_cards(self.public, width, lines)
         log = self.query_one(GameLog)
-        if self.has_class("-log-big"):
+        left = lines - AROUND_TABLE - table_height(self.seat_count, size, tight)
+        if big:
             log.styles.height = "1fr"
         elif size is CHIP:
-            left = lines - AROUND_TABLE - table_height(self.seat_count, size)
             log.styles.height = max(STRIP_LINES[0], min(STRIP_LINES[1], left))
         else:
-            left = lines - AROUND_TABLE - table_height(self.seat_count, size)
-            log.styles.height = max(SMALLEST_LOG, min(left, int(lines * LOG_SHARE)))
+            log.styles.height = max(STRIP_LINES[0], min(left, int(lines * LOG_SHARE)))
+        tightened, self.tight = tight != self.tight, tight
         self.card_size = size
+        if tightened:
+            self.show_board()
 
     def watch_card_size(self, size: CardSize) -> None:
         for name in ("chip", "small", "large"):
@@ -244,6 +266,7 @@ class XylotarScreen(TableScreen):
                 placed=view["sorting"]["placed_count"],
                 movable=self.movable(),
                 changes=self.changes,
+                tight=self.tight,
             )
         return TableLook(
             view,
@@ -252,6 +275,7 @@ class XylotarScreen(TableScreen):
             choices=frozenset(slot for choice in choices for slot in choice),
             acting=self.step != "none",
             changes=self.changes,
+            tight=self.tight,
         )
 
     def turn_prompt(self) -> Text:
