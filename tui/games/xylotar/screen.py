@@ -42,7 +42,7 @@ AROUND_TABLE = 4
 """Lines besides the table and the log: the title, two of prompt, the keys."""
 SMALLEST_LOG = 4
 """The log keeps at least its frame and two lines beside framed cards."""
-LOG_SHARE = 0.3
+LOG_SHARE = 0.2
 """With framed cards the log takes at most this share of the lines (L gives it more)."""
 SWAP_LEFT = "shift+left,minus,left_square_bracket"
 SWAP_RIGHT = "shift+right,plus,right_square_bracket"
