@@ -157,7 +157,8 @@ class StoneView(TypedDict):
 
 class SeatView(TypedDict):
     """What everyone sees of a seat: its hand counted, its scored cards, their points and
-    how many of them are 1-point cards, and whether its last turn was a skip."""
+    how many of them are 1-point cards, and whether its last turn was a skip. Once the
+    game is over nothing is secret: `revealed` is the hand it still held (empty before)."""
 
     name: str
     hand_count: int
@@ -165,6 +166,7 @@ class SeatView(TypedDict):
     points: int
     ones: int
     skipped_last: bool
+    revealed: list[CardView]
 
 
 class DeckValue(TypedDict):
@@ -938,6 +940,9 @@ class ShiftingStones(Game):
                     "points": points(state.scored[i]),
                     "ones": ones(state.scored[i]),
                     "skipped_last": state.skipped_last[i],
+                    "revealed": [card_view(card) for card in state.hands[i]]
+                    if state.phase == OVER
+                    else [],
                 }
                 for i in range(n)
             ],
@@ -972,9 +977,10 @@ class ShiftingStones(Game):
         seat has never seen, as many of each value as the game holds (`deck_values`) less
         those it knows of; the other never-seen cards are out of play. The grid, the
         seat's hand, the discard pile, scored cards, counts, whose turn and the end stay
-        as the view says. Built from the view alone and sharing nothing with it; the
-        sample reshuffles with a seed of its own, and its log holds only the set-up, the
-        moves of the last turn (`last`) and, once the game is over, how it ended.
+        as the view says; once the game is over, so do the hands it reveals. Built from
+        the view alone and sharing nothing with it; the sample reshuffles with a seed of
+        its own, and its log holds only the set-up, the moves of the last turn (`last`)
+        and, once the game is over, how it ended.
         """
         seat = view["seat"]
         if type(seat) is not int:
@@ -983,9 +989,10 @@ class ShiftingStones(Game):
         hand = tuple(card["id"] for card in view["hand"])
         discard = tuple(card["id"] for card in view["discard"])
         scored = [tuple(card["id"] for card in info["scored"]) for info in seats]
+        revealed = [tuple(card["id"] for card in info["revealed"]) for info in seats]
         reshuffled = [tuple(cards) for cards in view["reshuffled"]]
         known = {*hand, *discard}
-        for cards in (*scored, *reshuffled):
+        for cards in (*scored, *reshuffled, *revealed):
             known.update(cards)
         draw_count = view["draw_count"]
 
@@ -1011,7 +1018,11 @@ class ShiftingStones(Game):
         rng.shuffle(to_hands)
         dealt = iter(to_hands)
         hands = [
-            hand if i == seat else tuple(next(dealt) for _ in range(info["hand_count"]))
+            hand
+            if i == seat
+            else revealed[i]
+            if view["phase"] == OVER
+            else tuple(next(dealt) for _ in range(info["hand_count"]))
             for i, info in enumerate(seats)
         ]
         marks = [0] * len(CARDS)
@@ -1256,13 +1267,14 @@ def _turn_events(last: Mapping[str, Any], grid: Sequence[Stone], going: bool) ->
 
 def _reshuffled(state: ShiftingStonesState, seat: int | None) -> list[list[int]]:
     """For each reshuffle so far, its cards hidden from `seat` (in the draw pile or in
-    other hands) that no later reshuffle took: the ids, lowest first."""
+    other hands, until the game is over and the hands are revealed) that no later
+    reshuffle took: the ids, lowest first."""
     found: list[list[int]] = [[] for _ in range(state.shuffles)]
     if state.shuffles:
         marks = state.shuffled_in
         hidden = [*state.draw]
         for other, hand in enumerate(state.hands):
-            if other != seat:
+            if other != seat and state.phase != OVER:
                 hidden.extend(hand)
         for card in sorted(hidden):
             if marks[card]:

@@ -262,9 +262,11 @@ def stones_redeal(
     state: ShiftingStonesState, seat: int | None, rng: random.Random
 ) -> ShiftingStonesState:
     """The same public facts with other hands and the draw pile shuffled among their places,
-    and other cards named as drawn by the other seats."""
+    and other cards named as drawn by the other seats (once the game is over, the hands
+    are no secret: only the draw pile)."""
     new = state.clone()
-    others = [i for i in range(len(new.players)) if i != seat]
+    over = STONES.is_over(new)
+    others = [i for i in range(len(new.players)) if i != seat and not over]
     pool = [card for i in others for card in new.hands[i]] + list(new.draw)
     rng.shuffle(pool)
     deal = iter(pool)
@@ -321,12 +323,25 @@ def test_a_shifting_stones_view_names_only_its_own_hand_and_public_cards(
 ) -> None:
     for state in stones_states(players, seed):
         public = set(state.discard) | {card for cards in state.scored for card in cards}
+        if STONES.is_over(state):
+            public |= {card for hand in state.hands for card in hand}
         for seat in [None, *range(players)]:
             view = STONES.view(state, seat)
             own = set() if seat is None else set(state.hands[seat])
             assert set(card_ids(view)) <= public | own
             hand = [] if seat is None else list(state.hands[seat])
             assert [card["id"] for card in view["hand"]] == hand
+
+
+@pytest.mark.parametrize(("players", "seed"), STONES_GAMES[1:])
+def test_once_a_shifting_stones_game_is_over_every_seat_sees_every_hand(
+    players: int, seed: int
+) -> None:
+    *_, over = stones_states(players, seed)
+    for seat in [None, *range(players)]:
+        seats = STONES.view(over, seat)["seats"]
+        for i, info in enumerate(seats):
+            assert [card["id"] for card in info["revealed"]] == list(over.hands[i])
 
 
 def card_ids(data: Any) -> list[int]:

@@ -178,7 +178,8 @@ def test_different_random_generators_deal_different_samples(players: int, seed: 
     for _, state in sampled_points(players, seed):
         for seat in range(players):
             view = GAME.view(state, seat)
-            others = sum(info["hand_count"] for i, info in enumerate(view["seats"]) if i != seat)
+            hands = [info["hand_count"] for i, info in enumerate(view["seats"]) if i != seat]
+            others = 0 if GAME.is_over(state) else sum(hands)
             if others + view["draw_count"] < 2:
                 continue
             deals = {

@@ -37,7 +37,7 @@ TOP_KEYS = {
     "winners",
     "last",
 }
-SEAT_KEYS = {"name", "hand_count", "scored", "points", "ones", "skipped_last"}
+SEAT_KEYS = {"name", "hand_count", "scored", "points", "ones", "skipped_last", "revealed"}
 
 
 def test_a_fresh_view_follows_the_schema() -> None:
@@ -57,6 +57,7 @@ def test_a_fresh_view_follows_the_schema() -> None:
         "points": 0,
         "ones": 0,
         "skipped_last": False,
+        "revealed": [],
     }
     assert (view["draw_count"], view["discard_top"], view["discard_count"]) == (60, None, 0)
     assert (view["discard"], view["reshuffled"], view["trigger"]) == ([], [], None)

@@ -160,3 +160,18 @@ async def test_game_over_names_each_player_s_cards_and_the_bonus_for_the_most_on
             cards = f"{len(info['scored'])} cards worth {info['points']}"
             assert f"{view['scores'][seat]} points: {cards}" in text
         assert text.count("+3 for the most") == len(bonus)
+
+
+async def test_game_over_reveals_the_hand_each_player_still_held(store: SaveStore) -> None:
+    session = new_session(store, "cpu:Ann,cpu:Bob", seed=9, game="shifting-stones")
+    play_bots_until(session, lambda s: s.over)
+    view = session.view(None)
+    held = [info["revealed"] for info in view["seats"]]
+    assert all(held)
+    app = app_for(store, session)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        text = screen_text(app)
+    for cards in held:
+        worth = sum(card["value"] for card in cards)
+        assert f"held {len(cards)} cards worth {worth}" in text

@@ -486,8 +486,8 @@ class ShiftingStonesScreen(TableScreen):
             self.pick_card(message.index)
 
     def final_details(self, view: dict[str, Any]) -> dict[int, str]:
-        """Points, scored cards and the 1-point bonus per player; in solo, how many of the
-        goal were scored."""
+        """Points, scored cards and the 1-point bonus per player, and the hand each still
+        held; in solo, how many of the goal were scored."""
         if view.get("solo"):
             scored = len(view["seats"][0]["scored"])
             said = ngettext(
@@ -509,8 +509,20 @@ class ShiftingStonesScreen(TableScreen):
             )
             if bonus:
                 text += _(", +{bonus} for the most").format(bonus=bonus)
+            held = info.get("revealed", [])
+            if held:
+                text += "; " + held_text(held)
             details[seat] = text
         return details
+
+
+def held_text(held: list[dict[str, Any]]) -> str:
+    """The hand a seat still held when the game ended ("held 3 cards worth 6"): the game
+    is over, nothing is secret."""
+    worth = sum(card["value"] for card in held)
+    return ngettext(
+        "held {count} card worth {points}", "held {count} cards worth {points}", len(held)
+    ).format(count=len(held), points=worth)
 
 
 def title_for(view: dict[str, Any]) -> str:
