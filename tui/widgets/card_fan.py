@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rich.text import Text
+from rich.style import Style
 from textual import events
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
+from textual.strip import Strip
 from textual.widget import Widget
 
 from tui.widgets.playing_cards import CHIP, Canvas, CardSize, Face, Look, card_cells
@@ -92,12 +93,26 @@ class CardFan(Widget):
         def control(self) -> CardFan:
             return self.fan
 
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self._strips: list[Strip] | None = None
+        """The fan drawn as lines at `_width`, None once anything drawn changed."""
+        self._width = 0
+
+    def _invalidate(self) -> None:
+        self._strips = None
+
+    watch_faces = watch_size_ = watch_can_raise = watch_full_rows = _invalidate
+    watch_empty_text = _invalidate
+
     def watch_looks(self, old: tuple[Look, ...], new: tuple[Look, ...]) -> None:
         """Repaint only the cards whose look changed (a cursor move: two cards)."""
+        self._strips = None
         changed = [i for i in range(max(len(old), len(new))) if _at(old, i) != _at(new, i)]
         self._repaint_cards(changed)
 
     def watch_raised(self, old: frozenset[int], new: frozenset[int]) -> None:
+        self._strips = None
         self._repaint_cards(sorted(old ^ new))
 
     def _repaint_cards(self, indices: list[int]) -> None:
@@ -123,10 +138,22 @@ class CardFan(Widget):
         layout = self.layout_for(width)
         return layout.rows(len(self.faces)) * layout.row_height
 
-    def render(self) -> Text:
-        if not self.faces:
-            return Text(self.empty_text, style="dim italic")
+    def render_line(self, y: int) -> Strip:
+        """A line of the fan, drawn once for every line after a change: a cursor step
+        repaints two cards, and the lines are not laid out as text again."""
         width = max(1, self.size.width)
+        if self._strips is None or self._width != width:
+            self._strips, self._width = self.draw(width), width
+        if y >= len(self._strips):
+            return Strip.blank(width, self.rich_style)
+        return self._strips[y].apply_style(self.rich_style).crop_extend(0, width, self.rich_style)
+
+    def draw(self, width: int) -> list[Strip]:
+        """The fan's lines at `width` cells; with no cards, `empty_text`."""
+        if not self.faces:
+            canvas = Canvas(width, 1)
+            canvas.write(self.empty_text[:width], 0, 0, Style(dim=True, italic=True))
+            return canvas.strips()
         layout = self.layout_for(width)
         canvas = Canvas(width, layout.rows(len(self.faces)) * layout.row_height)
         lift = 1 if self.can_raise else 0
@@ -135,7 +162,7 @@ class CardFan(Widget):
             look = self.looks[index] if index < len(self.looks) else Look()
             up = 0 if index in self.raised else lift
             canvas.place(card_cells(face, look, self.size_), x, y + up)
-        return canvas.text()
+        return canvas.strips()
 
     def card_at(self, x: int, y: int) -> int | None:
         """The card drawn at cell (`x`, `y`), the uppermost where cards overlap; on the line

@@ -10,8 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.cells import cell_len
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
+from textual.strip import Strip
 
 NO_STYLE = Style()
 
@@ -187,6 +189,10 @@ class Canvas:
                 styles[at] = styles[at] + _style(span.style)
         self.place([list(zip(text.plain, styles, strict=True))], x, y)
 
+    def strips(self) -> list[Strip]:
+        """The grid as strips, a line each, runs of one style joined."""
+        return [strip_of(row) for row in self.rows]
+
     def text(self) -> Text:
         """The grid as Text, runs of one style joined."""
         out = Text(no_wrap=True, overflow="crop")
@@ -203,6 +209,22 @@ class Canvas:
             if run:
                 out.append(run, style)
         return out
+
+
+def strip_of(cells: list[Cell], cuts: tuple[int, ...] = ()) -> Strip:
+    """One row of cells as a strip, a segment per run of one style, also cut at `cuts`
+    (where a repaint begins: Textual sends a changed span from the start of its segment)."""
+    segments = []
+    run, style = "", None
+    for x, (char, cell_style) in enumerate(cells):
+        if run and ((cell_style is not style and cell_style != style) or x in cuts):
+            segments.append(Segment(run, style))
+            run = ""
+        run += char
+        style = cell_style
+    if run:
+        segments.append(Segment(run, style))
+    return Strip(segments, len(cells))
 
 
 def _style(style: str | Style) -> Style:

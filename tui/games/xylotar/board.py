@@ -21,7 +21,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rich.cells import cell_len
-from rich.segment import Segment
 from rich.style import Style
 from textual import events
 from textual.geometry import Region, Size
@@ -44,7 +43,16 @@ from tui.games.xylotar.cards import (
 from tui.games.xylotar.since import NOTHING, Changes
 from tui.i18n import _, ngettext, pgettext
 from tui.widgets.names import cut_name, short_names
-from tui.widgets.playing_cards import PLAIN, Canvas, CardSize, Cell, Face, Look, card_cells
+from tui.widgets.playing_cards import (
+    PLAIN,
+    Canvas,
+    CardSize,
+    Cell,
+    Face,
+    Look,
+    card_cells,
+    strip_of,
+)
 from tui.words.xylotar import colour_name, shown_names
 
 MAX_NAME_WIDTH = 24
@@ -457,21 +465,6 @@ def _cells(text: str, style: Style) -> list[Cell]:
 
 def _place_line(canvas: Canvas, cells: list[Cell], x: int, y: int) -> None:
     canvas.place([cells], x, y)
-
-
-def strip_of(cells: list[Cell], cuts: tuple[int, ...] = ()) -> Strip:
-    """One row of cells as a strip, a segment per run of one style, also cut at `cuts`."""
-    segments = []
-    run, style = "", None
-    for x, (char, cell_style) in enumerate(cells):
-        if run and (cell_style != style or x in cuts):
-            segments.append(Segment(run, style))
-            run = ""
-        run += char
-        style = cell_style
-    if run:
-        segments.append(Segment(run, style))
-    return Strip(segments, len(cells))
 
 
 def changed_columns(before: list[Cell], after: list[Cell]) -> tuple[int, int] | None:
