@@ -10,7 +10,7 @@ from saves import SaveStore
 from tui.games.three_by_three import ThreeByThreeScreen
 from tui.model import GameSession
 
-from tui_helpers import app_for, new_session, play_bots_until, turn_then
+from tui_helpers import app_for, new_session, play_bots_until, turn_then, until
 
 LONG_NAMES = ["Annabelle-Marie Kowalski"] + [
     f"cpu:Computer Player Seat #{seat:02d}" for seat in range(2, 12)
@@ -79,3 +79,18 @@ def test_without_colour_tour_1_shows_the_card_picked_to_swap(
     assert snap_compare(
         app, run_before=turn_then(app, ThreeByThreeScreen, *keys), terminal_size=(120, 36)
     )
+
+
+@pytest.mark.parametrize(("size", "left"), [((80, 24), 1), ((160, 45), (160 - 90) // 2)])
+async def test_on_a_big_screen_the_piles_and_cards_stand_in_the_middle(
+    store: SaveStore, size: tuple[int, int], left: int
+) -> None:
+    """At 160x45 the piles, the table cards and the hand begin where a table of large
+    cards 90 cells wide stands in the middle; at 80x24 they use the whole width."""
+    session = new_session(store, "Ann,cpu:Bob,cpu:Cy", seed=4)
+    play_bots_until(session, lambda s: len(s.record.actions) >= 6 and s.to_act() == [0])
+    app = app_for(store, session)
+    async with app.run_test(size=size) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ThreeByThreeScreen))
+        area = app.screen.query_one("#play-area")
+        assert area.content_region.x == left

@@ -105,6 +105,12 @@ class Draft:
         return Draft(tuple(hand), tuple(up))
 
 
+PLAY_WIDTH = {"large": 90, "small": 70}
+"""Cells the piles, the table cards and the hand take with framed cards on a screen
+bigger than 80x24: on a wider screen they begin where a table this wide would stand in
+the middle, under the other seats' boxes."""
+
+
 class ThreeByThreeScreen(TableScreen):
     """Keyboard: arrows/hjkl move, Space marks (or swaps in tour 1), Enter plays, t (or
     Enter, when nothing fits) takes the pile."""
@@ -200,6 +206,9 @@ class ThreeByThreeScreen(TableScreen):
             # A chip's mark is its underline, a small card's its double frame: no line spent.
             hand.can_raise = not compact
             hand.full_rows = compact
+        room = PLAY_WIDTH.get(size.name, width) if not compact else width
+        left = max(1, (width - room) // 2)
+        self.query_one("#play-area").styles.padding = (0, 1, 0, left)
         self.fit_top()
 
     def fits_small_cards(self) -> bool:
