@@ -188,6 +188,12 @@ def row_fits(view: Mapping[str, Any], size: CardSize, width: int, tight: bool = 
     return shape.card_x(count - 1) + size.width <= width
 
 
+def table_width(view: Mapping[str, Any], size: CardSize, width: int) -> int:
+    """Cells from the name column's left to the last card of a full row, at most `width`."""
+    shape = geometry(view, size, width)
+    return min(width, shape.card_x(view["tricks_per_round"]) + size.width)
+
+
 def band_lines(size: CardSize, tight: bool = False) -> int:
     """Lines per seat: the cards and one line under them (none in tight framed bands)."""
     return size.height + (0 if tight and size.height > 1 else 1)

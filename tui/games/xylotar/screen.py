@@ -24,6 +24,7 @@ from tui.games.xylotar.board import (
     row_fits,
     seat_names,
     table_height,
+    table_width,
 )
 from tui.games.xylotar.cards import CHIP
 from tui.games.xylotar.scores import XylotarScoresScreen, next_text
@@ -67,7 +68,8 @@ def styled(template: str, style: str, **parts: str) -> Text:
 
 
 BOARD_PADDING = 1
-"""Cells left of the table (table.tcss)."""
+"""Cells left of the table; with large cards the table stands in the middle of the room
+the log leaves it."""
 
 
 def table_cards(view: Mapping[str, Any], width: int, height: int) -> tuple[CardSize, bool]:
@@ -157,13 +159,20 @@ class XylotarScreen(TableScreen):
         big = self.has_class("-log-big")
         size, tight = (CHIP, False) if big else table_cards(self.public, width, lines)
         log = self.query_one(GameLog)
-        left = lines - AROUND_TABLE - table_height(self.seat_count, size, tight)
+        table = table_height(self.seat_count, size, tight)
+        left = lines - AROUND_TABLE - table
         if big:
             log.styles.height = "1fr"
         elif size is CHIP:
             log.styles.height = max(STRIP_LINES[0], min(STRIP_LINES[1], left))
         else:
             log.styles.height = max(STRIP_LINES[0], min(left, int(lines * LOG_SHARE)))
+        padding = (0, 0, 0, BOARD_PADDING)
+        if size is LARGE and not big:
+            spare = left - max(STRIP_LINES[0], min(left, int(lines * LOG_SHARE)))
+            across = width - table_width(self.public, size, width - BOARD_PADDING)
+            padding = (max(0, spare // 2), 0, 0, max(BOARD_PADDING, across // 2))
+        self.query_one(XylotarBoard).styles.padding = padding
         tightened, self.tight = tight != self.tight, tight
         self.card_size = size
         if tightened:
