@@ -111,9 +111,9 @@ async def peek_at_stones_modes(
 async def test_every_word_of_a_whole_game_is_german_from_the_catalog(
     store: SaveStore, monkeypatch: pytest.MonkeyPatch, game: str, players: str, seed: int
 ) -> None:
-    """A whole game, each screen looked at once it is drawn: up to about 8 s for the
-    longest (3 x 3 at a table of three), the price of seeing every phase of a game in
-    German."""
+    """A whole game, each screen looked at once it is drawn: about 8 s for the longest
+    (3 x 3 at a table of three) on an idle machine, up to 15 s on two busy cores, the
+    price of seeing every phase of a game in German."""
     with marked_language(monkeypatch, "de") as marking:
         session = new_session(store, players, seed=seed, name="abend", game=game)
         if game in LATER:
