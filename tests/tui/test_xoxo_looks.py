@@ -56,7 +56,7 @@ def test_the_fullest_table_reads_in_german_at_80x24(snap_compare, store: SaveSto
 
 @pytest.mark.usefixtures("no_color")
 @pytest.mark.parametrize("size", SIZES, ids=IDS)
-def test_without_colour_tiles_read_by_words_and_the_cursor_by_reverse(
+def test_without_colour_tiles_read_by_words_and_the_cursor_by_its_marks(
     snap_compare, store: SaveStore, size
 ) -> None:  # type: ignore[no-untyped-def]
     app = app_for(store, fullest_table(store))

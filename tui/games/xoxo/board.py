@@ -22,7 +22,7 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
-from tui.games.xoxo.tiles import CURSOR, SMALL_TILE, TileSize, open_lines, tile_lines
+from tui.games.xoxo.tiles import SMALL_TILE, TileSize, bracketed, open_lines, tile_lines
 
 MAX_COLUMNS = 4
 """Columns of the widest window: two columns of tiles and a lane on either side."""
@@ -198,7 +198,7 @@ class BoardLayout:
 
     def content(self, spot: Cell, width: int, height: int, cursor: bool) -> list[Text]:
         """The lines of one cell: a tile with its pile height (the last one placed marked),
-        a + where a tile may go, or nothing; the cursor's cell in reverse."""
+        a + where a tile may go, or nothing; the cursor's cell between brackets."""
         tile = self.tiles.get(spot)
         full = width == self.tile_size.width and height == self.tile_size.height
         if tile is None:
@@ -208,7 +208,7 @@ class BoardLayout:
             if spot in self.open:
                 lines[height // 2] = Text("+".center(width), style="bold")
             if cursor:
-                lines = [Text(line.plain.ljust(width), style=CURSOR) for line in lines]
+                lines = bracketed([Text(line.plain.ljust(width)) for line in lines])
             return lines
         return tile_lines(
             tile["top"],

@@ -53,6 +53,9 @@ LINE_STYLE = Style(underline=True)
 """A tile in the line of a target just met: underlined; a framed one in a double frame."""
 CURSOR = Style(bold=True, reverse=True)
 CURSOR_FRAME = Style(bold=True)
+CURSOR_BRACKETS = ("▶", "◀")
+"""A grid cell under the cursor: these stand at both ends of its lines below the first
+(which holds the marks), so the tile keeps its colour."""
 
 _FRAMES = {"plain": "╭─╮│╰╯", "last": "┏━┓┃┗┛", "line": "╔═╗║╚╝", "open": "╭┄╮┆╰╯"}
 _CURSOR_EDGES = ("▄", "▀")
@@ -114,18 +117,30 @@ def tile_lines(
     )
     spare = max(0, body_height - len(middle) - 2)
     body = [first, *[""] * (spare // 2), *middle, *[""] * (spare - spare // 2)]
-    body = [*body[: body_height - 1], face_text(face, inner)]
-    # A grid cell under the cursor is reversed whole; a framed tile keeps its face and
-    # sides and gets solid bars above and below, so a cursor move repaints only
-    # those two lines of a tile.
-    painted = CURSOR if cursor and not size.framed else fill(colour, bold=True)
+    bracketed_cell = cursor and not size.framed
+    body = [*body[: body_height - 1], face_text(face, inner - 2 if bracketed_cell else inner)]
+    # A grid cell under the cursor keeps its colour between brackets; a framed tile
+    # keeps its face and sides and gets solid bars above and below, so a cursor move
+    # repaints only those two lines of a tile.
+    painted = fill(colour, bold=True)
     if line and not size.framed:
         painted += LINE_STYLE
     lines = [Text(_centre(row, inner) if i else row[:inner], painted) for i, row in enumerate(body)]
     if not size.framed:
-        return lines
+        return bracketed(lines) if bracketed_cell else lines
     kind = "line" if line else "last" if last or changed else "plain"
     return _framed(lines, inner, kind, Style(bold=kind != "plain"), cursor)
+
+
+def bracketed(lines: list[Text]) -> list[Text]:
+    """A grid cell's lines under the cursor: every line but the first between
+    `CURSOR_BRACKETS`, its words centred between them, in the cell's own style."""
+    left, right = CURSOR_BRACKETS
+    marked = [lines[0]]
+    for line in lines[1:]:
+        room = max(0, cell_len(line.plain) - 2)
+        marked.append(Text(left + _centre(line.plain.strip(), room) + right, line.style))
+    return marked
 
 
 def open_lines(size: TileSize, cursor: bool = False) -> list[Text]:
