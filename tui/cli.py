@@ -243,7 +243,7 @@ def checked_new_game(args: argparse.Namespace) -> NewGame:
 def build_parser() -> Parser:
     """The parser of every command, its words (argparse's own too) in the current language."""
     speak_our_language()
-    common = argparse.ArgumentParser(add_help=False)
+    common = Parser(add_help=False)
     common.add_argument(
         "--save-dir",
         type=folder_value,
@@ -263,7 +263,7 @@ def build_parser() -> Parser:
         metavar=_("NAME"),
         help=_("play as this registered player (hotseat players list): their games and seats"),
     )
-    pace = argparse.ArgumentParser(add_help=False)
+    pace = Parser(add_help=False)
     pace.add_argument(
         "--delay",
         type=delay_value,
