@@ -51,7 +51,6 @@ CHANGED_MARK = "◇"
 tile also gets a heavy frame."""
 LINE_STYLE = Style(underline=True)
 """A tile in the line of a target just met: underlined; a framed one in a double frame."""
-CURSOR = Style(bold=True, reverse=True)
 CURSOR_FRAME = Style(bold=True)
 CURSOR_BRACKETS = ("▶", "◀")
 """A grid cell under the cursor: these stand at both ends of its lines below the first

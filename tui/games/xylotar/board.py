@@ -181,17 +181,11 @@ def geometry(view: Mapping[str, Any], size: CardSize, width: int, tight: bool = 
         step -= 1
 
 
-def row_fits(view: Mapping[str, Any], size: CardSize, width: int, tight: bool = False) -> bool:
-    """Whether a full row of `size` cards fits `width` cells beside the narrowest names."""
+def row_width(view: Mapping[str, Any], size: CardSize, width: int, tight: bool = False) -> int:
+    """Cells from the name column's left to the last card of a full row laid out for
+    `width` cells (more than `width` where even the narrowest names do not fit)."""
     shape = geometry(view, size, width, tight)
-    count = view["tricks_per_round"] + 1
-    return shape.card_x(count - 1) + size.width <= width
-
-
-def table_width(view: Mapping[str, Any], size: CardSize, width: int) -> int:
-    """Cells from the name column's left to the last card of a full row, at most `width`."""
-    shape = geometry(view, size, width)
-    return min(width, shape.card_x(view["tricks_per_round"]) + size.width)
+    return shape.card_x(view["tricks_per_round"]) + size.width
 
 
 def band_lines(size: CardSize, tight: bool = False) -> int:
@@ -552,9 +546,8 @@ class XylotarBoard(Widget):
         return container.width
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        view = self.look.view
         look = self.look
-        return table_height(len(view["players"]), look.size, look.tight) if view else 1
+        return table_height(len(look.view["players"]), look.size, look.tight) if look.view else 1
 
     def render_line(self, y: int) -> Strip:
         if y >= len(self._strips):

@@ -21,10 +21,9 @@ from rules.xylotar import BID_OFFER_DOWN, PASS, Bid, Peek, Play, sort_actions, t
 from tui.games.xylotar.board import (
     TableLook,
     XylotarBoard,
-    row_fits,
+    row_width,
     seat_names,
     table_height,
-    table_width,
 )
 from tui.games.xylotar.cards import CHIP
 from tui.games.xylotar.scores import XylotarScoresScreen, next_text
@@ -84,7 +83,8 @@ def table_cards(view: Mapping[str, Any], width: int, height: int) -> tuple[CardS
         return LARGE, False
     for tight in (False, True):
         room = table_height(seats, SMALL, tight) + AROUND_TABLE + STRIP_LINES[0] <= height
-        if room and row_fits(view, SMALL, width - BOARD_PADDING, tight):
+        board = width - BOARD_PADDING
+        if room and row_width(view, SMALL, board, tight) <= board:
             return SMALL, tight
     return CHIP, False
 
@@ -159,19 +159,15 @@ class XylotarScreen(TableScreen):
         big = self.has_class("-log-big")
         size, tight = (CHIP, False) if big else table_cards(self.public, width, lines)
         log = self.query_one(GameLog)
-        table = table_height(self.seat_count, size, tight)
-        left = lines - AROUND_TABLE - table
-        if big:
-            log.styles.height = "1fr"
-        elif size is CHIP:
-            log.styles.height = max(STRIP_LINES[0], min(STRIP_LINES[1], left))
-        else:
-            log.styles.height = max(STRIP_LINES[0], min(left, int(lines * LOG_SHARE)))
+        left = lines - AROUND_TABLE - table_height(self.seat_count, size, tight)
+        most = STRIP_LINES[1] if size is CHIP else int(lines * LOG_SHARE)
+        log_lines = max(STRIP_LINES[0], min(most, left))
+        log.styles.height = "1fr" if big else log_lines
         padding = (0, 0, 0, BOARD_PADDING)
-        if size is LARGE and not big:
-            spare = left - max(STRIP_LINES[0], min(left, int(lines * LOG_SHARE)))
-            across = width - table_width(self.public, size, width - BOARD_PADDING)
-            padding = (max(0, spare // 2), 0, 0, max(BOARD_PADDING, across // 2))
+        if size is LARGE:
+            board = width - BOARD_PADDING
+            across = width - min(board, row_width(self.public, size, board))
+            padding = (max(0, (left - log_lines) // 2), 0, 0, max(BOARD_PADDING, across // 2))
         self.query_one(XylotarBoard).styles.padding = padding
         tightened, self.tight = tight != self.tight, tight
         self.card_size = size
