@@ -324,7 +324,10 @@ class HotseatApp(App[None]):
         and raise ScreenStackError. So is an Enter that a table holds back for a moment
         (`TableScreen.hold_enter`)."""
         if isinstance(event, events.Key) and (
-            self._exit or not self.screen_stack or not self.screen.is_attached
+            self._exit
+            or not self.is_running
+            or not self.screen_stack
+            or not self.screen.is_attached
         ):
             return
         if isinstance(event, events.Key) and event.key == "enter" and self.enter_held():

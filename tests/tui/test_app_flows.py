@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Input, Select
 
 from saves import SaveStore
@@ -22,6 +23,21 @@ from tui_helpers import (
     turn_at,
     until,
 )
+
+
+@pytest.mark.parametrize("opening", ["new-game", "help"])
+async def test_the_app_closing_as_a_screen_opens_is_no_bug(store: SaveStore, opening: str) -> None:
+    """A player quitting (or an SSH client leaving) the moment a screen opens: the screen
+    is taken apart before it was filled in, and nothing may count that as a crash."""
+    app = app_for(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HomeScreen))
+        if opening == "new-game":
+            app.new_game("xoxo")
+        else:
+            app.action_help()
+        app.exit()
+    assert app.crash is None
 
 
 async def test_new_game_dialog_explains_duplicate_names_inline(store: SaveStore) -> None:

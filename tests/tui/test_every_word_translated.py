@@ -31,7 +31,7 @@ NAMES = ["Ann", "Bob", "Cy", "hotseat", "abend", "XOXO", "Shifting Stones", "Xyl
 
 TABLES = [
     ("3x3", "Ann,Bob,cpu:Cy", 3),
-    ("xoxo", "Ann,Bob,cpu:Cy", 3),
+    ("xoxo", "Ann,Bob,cpu:Cy", 35),
     ("shifting-stones", "Ann,Bob,cpu:Cy", 21),
     ("shifting-stones", "Ann", 3),
     ("xylotar", "Ann,Bob,cpu:Cy", 43),

@@ -64,6 +64,8 @@ class HelpScreen(DismissOnce, Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if not (self.is_attached and self.app.is_running):
+            return  # the app closed while this screen was being built: nothing to fill
         self.title = _("Help")
         self.sub_title = GAMES[self.topic].title if self.topic in GAMES else "hotseat"
         self.query_one("#help-text", VerticalScroll).focus()

@@ -247,6 +247,8 @@ class NewGameScreen(DismissOnce, Screen[GameSession | None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if not (self.is_attached and self.app.is_running):
+            return  # the app closed while this screen was being built: nothing to fill
         self.title = _("New game")
         self.sub_title = GAMES[self.game_id].title
         self.show_seats(self.first_count())

@@ -59,8 +59,9 @@ class Footer(TextualFooter):
         """Cells the keys shown take in the roomy style."""
 
     def compose(self) -> ComposeResult:
+        keys = list(super().compose())
         wide = 0
-        for widget in super().compose():
+        for widget in keys:
             if isinstance(widget, FooterKey):
                 key = footer_key(self.screen, widget.action, widget.key)
                 if key != widget.key:
@@ -69,9 +70,14 @@ class Footer(TextualFooter):
                 if widget.description:
                     widget.description = _(widget.description)
                 wide += cell_len(widget.key_display) + cell_len(widget.description) + KEY_PADDING
-            yield widget
         self._wide = wide
         self.fit()
+        # Each key comes in the style the footer has, so mounting it restyles nothing.
+        for widget in keys:
+            if isinstance(widget, FooterKey):
+                widget.set_reactive(FooterKey.compact, self.compact)
+                widget.set_class(self.compact, "-compact", update=False)
+        yield from keys
 
     def on_resize(self, event: Resize) -> None:
         self.fit()
