@@ -183,7 +183,7 @@ async def test_the_symbols_on_the_cards_are_those_of_the_grid(store: SaveStore) 
             card = hand.card_widget(index)
             assert card is not None
             drawn_chars = {char for char in str(card.render()) if not char.isascii()}
-            assert drawn_chars - set("╭╮╰╯─│") <= set(GLYPHS.values()) | {GREY}
+            assert drawn_chars - set("╭╮╰╯─│▄▀") <= set(GLYPHS.values()) | {GREY}
         assert on_grid <= set(GLYPHS.values())
 
 
@@ -509,7 +509,7 @@ async def test_while_shifting_only_the_first_stone_s_neighbours_stay_open(
         grid = screen.query_one(StoneGrid)
         assert grid.picked == {4}
         assert grid.dimmed == {0, 2, 6, 8}
-        assert tile(grid, 4).startswith("╔") and tile(grid, 0).startswith("╭┄")
+        assert tile(grid, 4).splitlines()[1].startswith("║") and tile(grid, 0).startswith("╭┄")
 
 
 # ---- the footer per mode -------------------------------------------------------
@@ -625,7 +625,7 @@ async def test_l_gives_the_log_the_room_for_a_whole_computer_turn(store: SaveSto
         assert log.region.area == small
 
 
-async def test_a_cursor_move_rebuilds_no_footer_and_repaints_two_cards_insides(
+async def test_a_cursor_move_rebuilds_no_footer_and_repaints_two_cards_edges(
     store: SaveStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     app = app_for(store, fullest_table(store))
@@ -643,8 +643,8 @@ async def test_a_cursor_move_rebuilds_no_footer_and_repaints_two_cards_insides(
         await pilot.pause()
         assert screen.card == 1
         assert "footer" not in redrawn and "prompt" not in redrawn
-        inside = (COMPACT_CARD.width - 2, COMPACT_CARD.height - 2)
-        assert [[region.size for region in regions] for regions in redrawn] == [[inside]] * 2  # type: ignore[attr-defined]
+        edge = (COMPACT_CARD.width, 1)
+        assert [[region.size for region in regions] for regions in redrawn] == [[edge, edge]] * 2  # type: ignore[attr-defined]
 
 
 async def test_a_stone_cursor_move_repaints_the_two_stones_only(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from rich.style import Style
@@ -688,21 +689,34 @@ async def test_while_playing_the_cards_that_may_not_be_played_are_dim(
         styles = own_row_styles(app)
         choices = {slot for (slot,) in screen.choices()}
     assert {slot for slot, style in styles.items() if not style.dim} == choices
-    assert styles[screen.choices()[0][0]].reverse
+
+
+async def test_the_card_at_the_cursor_stands_between_brackets_in_its_own_colour(
+    store: SaveStore,
+) -> None:
+    """The cursor marks a chip by its bars, as it marks XOXO's grid cells: its colour
+    stays, and so does what the label says."""
+    _, app = ann_against_two(store, lambda s: my_play_turn(s) and bool(s.view(0)["trick"]))
+    async with app.run_test(size=CHIPS) as pilot:
+        screen = await my_step(pilot, app, "play")
+        view, board = screen.view, screen.query_one(XylotarBoard)
+        slot = screen.choices()[0][0]
+        x, y = geometry(view, CHIP, board.size.width).card_x(slot), seat_line(view, CHIP, 0)
+        row = draw(board.look, board.size.width).rows[y]
+        plain = draw(replace(board.look, pointed=frozenset()), board.size.width).rows[y]
+    assert row[x][0] + row[x + 3][0] == "▶◀"
+    assert row[x + 1 : x + 3] == plain[x + 1 : x + 3]
 
 
 def test_a_cursor_step_repaints_only_the_two_cards_it_moves_between(store: SaveStore) -> None:
-    """The board sends the terminal only the columns that changed: two labels and what
-    lies between them."""
+    """The board sends the terminal only the columns that changed: the brackets around
+    two cards and what lies between them."""
     session = xylotar(store, "Ann,cpu:Bob,cpu:Cy,cpu:Dee", seed=5)
     play_bots_until(session, my_play_turn)
     view = session.view(0)
     before, after = (draw(TableLook(view, CHIP, pointed=frozenset({s})), 80).rows for s in (3, 4))
     line, shape = seat_line(view, CHIP, 0), shape_of(view)
-    assert changed_columns(before[line], after[line]) == (
-        shape.card_x(3) + 1,
-        shape.card_x(4) + 3,
-    )
+    assert changed_columns(before[line], after[line]) == (shape.card_x(3), shape.card_x(4) + 4)
     assert [changed_columns(a, b) for a, b in zip(before, after, strict=True)].count(None) == (
         len(before) - 1
     )

@@ -1,6 +1,7 @@
 """Cards drawn as cards: a framed face with its corner label, or a back, in three sizes.
 
-Every look reads without colour: the pointed card is in reverse, a card that may not be
+Every look reads without colour: the pointed card has solid bars for its top and bottom
+edges (a chip stands between `▶` and `◀`) and keeps its ink, a card that may not be
 played now is dim inside a dashed frame, a card the last move laid down has a heavy
 frame, and a chosen card stands raised (`CardFan`). Ink (the suit's colour) only helps.
 """
@@ -64,7 +65,8 @@ class Look:
     """How a card is shown besides its face."""
 
     cursor: bool = False
-    """The card the keys point at: its inside in reverse."""
+    """The card the keys point at: solid bars for its top and bottom edges, its sides and
+    ink as they are (a chip between `▶` and `◀`)."""
     dimmed: bool = False
     """It may not be played now: dim, in a dashed frame (a chip without its bars)."""
     fresh: bool = False
@@ -84,6 +86,11 @@ _FRAMES = {
     "fresh": "┏━┓┃┗┛",
     "chosen": "╔═╗║╚╝",
 }
+CURSOR_EDGES = ("▄", "▀")
+"""The top and bottom edges of the card the keys point at, as on XOXO's tiles."""
+CURSOR_BRACKETS = ("▶", "◀")
+"""The bars of a chip the keys point at, as around XOXO's grid cells."""
+CURSOR_STYLE = Style(bold=True)
 _CHIP_BARS = {
     "plain": ("▕", "▏"),
     "dimmed": (" ", " "),
@@ -100,24 +107,25 @@ def _frame_kind(look: Look) -> str:
 
 def card_cells(face: Face, look: Look, size: CardSize) -> list[list[Cell]]:
     """The card as `size.height` rows of `size.width` cells."""
-    base = Style(dim=True) if look.dimmed else Style()
-    inside = base + (Style(reverse=True) if look.cursor else NO_STYLE)
-    # In reverse the ink would turn into blotches of background: the pointed card is
-    # drawn in the text colour alone.
-    ink = inside + (Style(bold=True) if look.cursor else face.ink)
-    ink += Style(bold=not look.dimmed, underline=look.chosen)
+    inside = Style(dim=True) if look.dimmed else Style()
+    ink = inside + face.ink + Style(bold=not look.dimmed, underline=look.chosen)
     kind = _frame_kind(look)
     if size.height == 1:
-        left, right = _CHIP_BARS[kind]
-        bar = base + Style(bold=True)
+        left, right = CURSOR_BRACKETS if look.cursor else _CHIP_BARS[kind]
+        bar = inside + Style(bold=True)
         return [[(left, bar), *_cells(_fit(face, size.width - 2), ink, inside), (right, bar)]]
     top_left, line, top_right, side, bottom_left, bottom_right = _FRAMES[kind]
     inner = size.width - 2
-    frame = base + (Style(bold=True) if look.fresh or look.chosen else NO_STYLE)
-    rows = [[(top_left, frame), *[(line, frame)] * inner, (top_right, frame)]]
+    frame = inside + (Style(bold=True) if look.fresh or look.chosen else NO_STYLE)
+    top = [(top_left, frame), *[(line, frame)] * inner, (top_right, frame)]
+    bottom = [(bottom_left, frame), *[(line, frame)] * inner, (bottom_right, frame)]
+    if look.cursor:
+        top = [(CURSOR_EDGES[0], CURSOR_STYLE)] * size.width
+        bottom = [(CURSOR_EDGES[1], CURSOR_STYLE)] * size.width
+    rows = [top]
     for body in _body(face, size):
         rows.append([(side, frame), *_cells(body, ink, inside), (side, frame)])
-    rows.append([(bottom_left, frame), *[(line, frame)] * inner, (bottom_right, frame)])
+    rows.append(bottom)
     return rows
 
 

@@ -43,8 +43,9 @@ MAX_SHOWN = 16
 
 
 class PatternCard(Widget):
-    """One card of the hand. A cursor that comes or goes repaints its inside only, from
-    lines made once per look (`lines.piece_line`); a click posts `PatternHand.Picked`."""
+    """One card of the hand. A cursor that comes or goes repaints its top and bottom edges
+    only, from lines made once per look (`lines.piece_line`); a click posts
+    `PatternHand.Picked`."""
 
     DEFAULT_CSS = "PatternCard { width: auto; height: auto; margin-right: 1; }"
 
@@ -62,7 +63,7 @@ class PatternCard(Widget):
     def watch_look(self, old: Look, new: Look) -> None:
         if replace(old, cursor=new.cursor) == new:
             size = self.card_size
-            self.refresh(Region(1, 1, size.width - 2, size.height - 2))
+            self.refresh(Region(0, 0, size.width, 1), Region(0, size.height - 1, size.width, 1))
         else:
             self.refresh()
 
@@ -128,9 +129,9 @@ class HandSide(Widget):
 class PatternHand(Widget):
     """The hand side by side, each card numbered. A hand longer than the width shows a
     window of cards that follows the cursor, with "<" or ">" at a side that has more;
-    `Shown` tells which cards show. The cursor's card is in reverse, the card paying for
+    `Shown` tells which cards show. The cursor's card has solid bars for edges, the card paying for
     a shift or flip (`chosen`) in a double frame. Each card is a widget of its own, so a
-    cursor move sends the insides of two cards, not the rows between them. Clicks post
+    cursor move sends the edges of two cards, not the rows between them. Clicks post
     `Picked` with the card index."""
 
     DEFAULT_CSS = """

@@ -87,15 +87,14 @@ def _frame(look: Look, width: int, height: int) -> Canvas:
 
 
 def _inside(look: Look) -> Style:
-    """The style under a piece's ink: dim when not available, reverse under the cursor."""
-    return Style(dim=look.dimmed, reverse=look.cursor)
+    """The style under a piece's ink: dim when not available."""
+    return Style(dim=look.dimmed)
 
 
 def _ink(look: Look, symbol: str) -> Style:
-    """A symbol's ink in a piece; under the cursor the text colour alone, which reverse
-    turns into a clean block rather than a blotch of colour."""
-    base = _inside(look)
-    return base + (Style(bold=True) if look.cursor else symbol_style(symbol))
+    """A symbol's ink in a piece: its colour, also under the cursor (whose mark is the
+    piece's edges)."""
+    return _inside(look) + symbol_style(symbol)
 
 
 def _centre(canvas: Canvas, text: str, y: int, style: Style) -> None:
@@ -114,7 +113,7 @@ def stone_cells(stone: dict[str, str], look: Look, size: StoneSize) -> list[list
         for row, line in enumerate(drawing(up, size.scale)):
             _centre_art(canvas, line, 1 + row, ink)
         edge = canvas.rows[0][1][1]
-        _centre(canvas, f" {name} ", 0, edge + (Style(bold=True) if look.cursor else ink))
+        _centre(canvas, f" {name} ", 0, edge + ink)
     else:
         _centre(canvas, name, size.height // 2, ink)
     hint = f" {GLYPHS[down]} {symbol_word(down)} "
@@ -136,30 +135,21 @@ def pattern_cells(
     """A pattern card: "#number" and its value on the top edge, its 3 x 3 pattern of glyphs
     (grey cells as dim dots) inside, and OK in reverse on the bottom edge when it fits.
 
-    Each glyph takes the blanks before it into its own style, and under the cursor the
-    whole inside is one style: a row costs few style changes to send."""
+    Each glyph takes the blanks before it into its own style: a row costs few style
+    changes to send."""
     canvas = _frame(look, size.width, size.height)
     edge = canvas.rows[0][1][1]
     if number is not None:
         canvas.write(f"#{number}", 1, 0, edge + Style(bold=True))
     value = pgettext("stones card", "{value}pt").format(value=card["value"])
     canvas.write(value, size.width - 1 - cell_len(value), 0, edge + Style(bold=True))
-    cursor = _inside(look) + Style(bold=True)
-    if look.cursor:
-        for y in range(1, size.height - 1):
-            canvas.write(" " * (size.width - 2), 1, y, cursor)
     left = (size.width - 2 * size.step - 1) // 2
     top = (size.height - 2 * size.line - 1) // 2
     for cell, symbol in enumerate(card["pattern"]):
         row, col = divmod(cell, 3)
         x, y = left + col * size.step, top + row * size.line
         gap = x - 1 if col == 0 else size.step - 1
-        if look.cursor:
-            style = cursor
-        elif symbol is None:
-            style = _inside(look) + Style(dim=True)
-        else:
-            style = _ink(look, symbol)
+        style = _ink(look, symbol) if symbol else _inside(look) + Style(dim=True)
         canvas.write(" " * gap + (GLYPHS[symbol] if symbol else GREY), x - gap, y, style)
     if card.get("scorable"):
         _centre(canvas, match_word(), size.height - 1, MATCH)

@@ -1,4 +1,4 @@
-"""The nine stones as tiles in a 3 x 3 grid: the cursor's stone in reverse, the picked
+"""The nine stones as tiles in a 3 x 3 grid: the cursor's stone between solid bars, the picked
 stone in a double frame, stones that cannot be picked now dim in a dashed frame, and the
 stones the last turn changed in a heavy frame. Each stone is a widget of its own, so a
 change sends only the stones it concerns; clicks post `Picked`."""

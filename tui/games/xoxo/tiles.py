@@ -13,6 +13,7 @@ from rich.text import Text
 from rules.xoxo import SHAPE_SYMBOL, tile_parts
 from tui.i18n import pgettext
 from tui.palette import fill, ink
+from tui.widgets.playing_cards import CURSOR_BRACKETS, CURSOR_EDGES, CURSOR_STYLE
 from tui.words.xoxo import value_word
 
 
@@ -51,14 +52,8 @@ CHANGED_MARK = "◇"
 tile also gets a heavy frame."""
 LINE_STYLE = Style(underline=True)
 """A tile in the line of a target just met: underlined; a framed one in a double frame."""
-CURSOR_FRAME = Style(bold=True)
-CURSOR_BRACKETS = ("▶", "◀")
-"""A grid cell under the cursor: these stand at both ends of its lines below the first
-(which holds the marks), so the tile keeps its colour."""
 
 _FRAMES = {"plain": "╭─╮│╰╯", "last": "┏━┓┃┗┛", "line": "╔═╗║╚╝", "open": "╭┄╮┆╰╯"}
-_CURSOR_EDGES = ("▄", "▀")
-"""The top and bottom edges of a framed tile or free cell under the cursor: solid bars."""
 
 
 def colour_short(colour: str) -> str:
@@ -101,7 +96,7 @@ def tile_lines(
     """The `size.height` lines of `size.width` cells of a tile `code` lying on a pile of
     `count` tiles: the last one placed marked, so are those placed since the player's
     own last turn; a tile in the line of a target just met underlined or double-framed;
-    the cursor's in reverse."""
+    the cursor's between brackets (a grid cell) or solid bars (a framed tile)."""
     colour, shape, face = tile_parts(code)
     inner = size.width - 2 if size.framed else size.width
     body_height = size.height - 2 if size.framed else size.height
@@ -158,8 +153,8 @@ def _framed(
     top = Text(top_left + line * inner + top_right, frame)
     bottom = Text(bottom_left + line * inner + bottom_right, frame)
     if cursor:
-        top = Text(_CURSOR_EDGES[0] * (inner + 2), CURSOR_FRAME)
-        bottom = Text(_CURSOR_EDGES[1] * (inner + 2), CURSOR_FRAME)
+        top = Text(CURSOR_EDGES[0] * (inner + 2), CURSOR_STYLE)
+        bottom = Text(CURSOR_EDGES[1] * (inner + 2), CURSOR_STYLE)
     framed = [top]
     for text in body:
         framed.append(Text.assemble((side, frame), text, (side, frame)))

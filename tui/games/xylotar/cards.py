@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from rich.style import Style
 
 from tui.palette import ink
-from tui.widgets.playing_cards import CardSize, Cell, Face, Look, card_cells
+from tui.widgets.playing_cards import CURSOR_BRACKETS, CardSize, Cell, Face, Look, card_cells
 from tui.words.xylotar import colour_letter
 
 COLOUR_INK = {
@@ -91,13 +91,10 @@ def card_of(text: str, trump: str) -> Card:
 
 
 def label_style(card: Card, look: Look) -> Style:
-    """The style of a card's label, as `card_cells` styles a face (the cursor in reverse
-    without ink, a card that may not be played now dim), italic on a known back."""
+    """The style of a card's label, as `card_cells` styles a face (in its ink, dim when
+    it may not be played now, underlined when chosen), italic on a known back."""
     style = Style(dim=True) if look.dimmed else Style()
-    if look.cursor:
-        style += Style(reverse=True, bold=True)
-    else:
-        style += card.ink + Style(bold=not look.dimmed)
+    style += card.ink + Style(bold=not look.dimmed)
     return style + Style(italic=card.known_back, underline=look.chosen)
 
 
@@ -139,20 +136,33 @@ def crosswise_cells(card: Card, look: Look, size: CardSize) -> list[list[Cell]]:
 def chip_row(cards: list[Card | None], looks: list[Look]) -> list[Cell]:
     """A row of chips sharing their bars (`│R░│Y7│  │G░│`): three cells a card, a gap
     (None) left blank between its neighbours' bars; a bar shows beside every card that
-    may be played now."""
+    may be played now. The cards the keys point at stand between `▶` and `◀` (a pair
+    between one pair of them)."""
     bar = Style(bold=True)
     cells: list[Cell] = []
+    pointed = [card is not None and look.cursor for card, look in zip(cards, looks, strict=True)]
     for index, card in enumerate(cards):
-        before = cards[index - 1] if index else None
-        barred = _barred(card, looks[index]) or (index > 0 and _barred(before, looks[index - 1]))
-        cells.append(("│" if barred else " ", bar))
+        cells.append((_bar_before(cards, looks, pointed, index), bar))
         if card is None:
             cells += [(" ", Style()), (" ", Style())]
         else:
             cells += _label_cells(card.chip_label, card, looks[index])
-    last = len(cards) - 1
-    cells.append(("│" if cards and _barred(cards[last], looks[last]) else " ", bar))
+    cells.append((_bar_before(cards, looks, pointed, len(cards)), bar))
     return cells
+
+
+def _bar_before(
+    cards: list[Card | None], looks: list[Look], pointed: list[bool], index: int
+) -> str:
+    """The bar shared by the chips at `index - 1` and `index` (either may be missing)."""
+    after = index < len(cards) and pointed[index]
+    before = index > 0 and pointed[index - 1]
+    if after != before:
+        return CURSOR_BRACKETS[0] if after else CURSOR_BRACKETS[1]
+    barred = any(
+        0 <= at < len(cards) and _barred(cards[at], looks[at]) for at in (index - 1, index)
+    )
+    return "│" if barred else " "
 
 
 def chip_row_width(count: int) -> int:
@@ -165,7 +175,7 @@ def _barred(card: Card | None, look: Look) -> bool:
 
 def _label_cells(text: str, card: Card, look: Look) -> list[Cell]:
     style = label_style(card, look)
-    if card.value is None and not look.cursor:
+    if card.value is None:
         # The pattern beside the letter is the back, not a label: not bold.
         return [(text[0], style), (text[1], style + Style(bold=False))]
     return [(char, style) for char in text]
