@@ -153,7 +153,7 @@ def test_a_card_gives_its_points_and_ok_in_german() -> None:
 def test_the_players_panel_heads_its_columns_in_german(store: SaveStore) -> None:
     text = players_text(first_turn(store).view(0), 44).plain
     assert "Spieler  Hand Pkt 1er gewertet" in text
-    assert "* Start · 1er: 1-Punkt-Karten; meiste: +3" in text
+    assert "° Start · 1er: 1-Punkt-Karten; meiste: +3" in text
 
 
 @pytest.mark.usefixtures("german")

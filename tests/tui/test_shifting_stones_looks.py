@@ -593,7 +593,7 @@ async def test_the_players_panel_says_what_its_columns_and_marks_mean(store: Sav
         await turn_at(pilot, app, ShiftingStonesScreen)
         text = screen_text(app)
         assert "hand pts 1pt scored" in text
-        assert "* started · 1pt: 1-point cards, most +3" in text
+        assert "° started · 1pt: 1-point cards, most +3" in text
 
 
 def last_turn(session: GameSession) -> list[str]:

@@ -152,7 +152,7 @@ def test_with_chips_the_piles_speak_german() -> None:
     lines = chip_pile(view, Changes(burned=4)).plain.splitlines()
     assert lines[0].startswith("Ablage 2 ")
     assert "Abheben 0   Entfernt 4 seit deinem Zug" in lines[0]
-    assert lines[1] == "Passt: 9 oder höher, oder eine 2 oder 10   Zuletzt: Bob spielte 9♥"
+    assert lines[1] == "Passt: 9 oder höher, oder eine 2 oder 10   Zuletzt (*): Bob spielte 9♥"
 
 
 @pytest.mark.usefixtures("german")
@@ -181,26 +181,26 @@ def captions(name: str) -> list[str]:
 
 def test_the_last_move_is_said_in_english() -> None:
     assert captions("Bob") == [
-        "Last: Bob chose face-up cards",
-        "Last: Bob took the pile (1 card)",
-        "Last: Bob turned up 3♥, took 7 cards",
-        "Last: Bob turned up 10♥, burned 5",
-        "Last: Bob turned up Q♥",
-        "Last: Bob played J♣ J♠",
-        "Last: Bob played A♠, burned 4",
+        "Last (*): Bob chose face-up cards",
+        "Last (*): Bob took the pile (1 card)",
+        "Last (*): Bob turned up 3♥, took 7 cards",
+        "Last (*): Bob turned up 10♥, burned 5",
+        "Last (*): Bob turned up Q♥",
+        "Last (*): Bob played J♣ J♠",
+        "Last (*): Bob played A♠, burned 4",
     ]
 
 
 @pytest.mark.usefixtures("german")
 def test_the_last_move_is_said_in_german() -> None:
     assert captions("Bob") == [
-        "Zuletzt: Bob wählte offene Karten",
-        "Zuletzt: Bob nahm die Ablage auf (1 Karte)",
-        "Zuletzt: Bob deckte 3♥ auf, nahm 7 Karten",
-        "Zuletzt: Bob deckte 10♥ auf, entfernte 5",
-        "Zuletzt: Bob deckte D♥ auf",
-        "Zuletzt: Bob spielte B♣ B♠",
-        "Zuletzt: Bob spielte A♠, entfernte 4",
+        "Zuletzt (*): Bob wählte offene Karten",
+        "Zuletzt (*): Bob nahm die Ablage auf (1 Karte)",
+        "Zuletzt (*): Bob deckte 3♥ auf, nahm 7 Karten",
+        "Zuletzt (*): Bob deckte 10♥ auf, entfernte 5",
+        "Zuletzt (*): Bob deckte D♥ auf",
+        "Zuletzt (*): Bob spielte B♣ B♠",
+        "Zuletzt (*): Bob spielte A♠, entfernte 4",
     ]
 
 

@@ -19,6 +19,8 @@ from tui.widgets.names import cut_name, padded, short_names
 from tui.widgets.playing_cards import Look
 
 MAX_NAME_WIDTH = 24
+START_MARK = "°"
+"""Marks the start player (the last round ends just before their turn), as a token would."""
 COUNTS = " hand pts 1pt "
 """The columns after the name, 4, 3 and 3 cells wide; the scored cards follow."""
 CHIP_WIDTH = 3
@@ -56,7 +58,7 @@ def column_heads() -> str:
 
 def players_text(view: dict[str, Any], width: int, marked: frozenset[int] = frozenset()) -> Text:
     """Column heads, then per seat (the one to act marked > and in reverse, the start
-    player with *) its counts and scored cards (those the last turn scored and the
+    player with °) its counts and scored cards (those the last turn scored and the
     `marked` ones in a heavy frame), every row `width` cells; then what the marks mean,
     or solo the goal and the strikes."""
     text = Text(no_wrap=True, overflow="crop")
@@ -75,7 +77,7 @@ def players_text(view: dict[str, Any], width: int, marked: frozenset[int] = froz
         turn = seat in to_act
         text.append("> " if turn else "  ", style="bold")
         text.append(names[seat], style="bold reverse" if turn else "bold")
-        text.append("*" if seat == view.get("start") and not solo else " ", style="bold")
+        text.append(START_MARK if seat == view.get("start") and not solo else " ", style="bold")
         text.append(" " * (names_width - cell_len(names[seat])))
         text.append(f" {info['hand_count']:>4} {info['points']:>3} {info['ones']:>3} ")
         text.append_text(scored_chips(info["scored"], fresh, scored_width))
@@ -91,7 +93,8 @@ def players_text(view: dict[str, Any], width: int, marked: frozenset[int] = froz
         )
         text.append(strikes, style="bold")
         return text
-    text.append(_("* started · 1pt: 1-point cards, most +{bonus}").format(bonus=BONUS), style="dim")
+    legend = _("{mark} started · 1pt: 1-point cards, most +{bonus}")
+    text.append(legend.format(mark=START_MARK, bonus=BONUS), style="dim")
     return text
 
 

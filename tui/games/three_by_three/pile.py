@@ -125,11 +125,12 @@ WHOLE_NAME = 24
 
 def last_text(view: dict[str, Any], name_width: int = LAST_NAME_WIDTH) -> Text:
     """The caption of the last move, whose cards are marked on the table: who did what
-    (the mover's name cut to `name_width` cells)."""
+    (the mover's name cut to `name_width` cells), under the "*" that marks the mover
+    among the seats."""
     last = view.get("last")
     if not last:
         return Text("")
-    text = Text(_("Last:") + " ", style="bold")
+    text = Text(_("Last (*):") + " ", style="bold")
     name = cut_name(view["players"][last["seat"]], name_width)
     count = last["took"] if last["kind"] in ("take", "miss") else last["burned"]
     said = text_with(move_words(last), name=name, cards=cards_text(last["cards"]), count=str(count))
