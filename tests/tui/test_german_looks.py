@@ -1,5 +1,5 @@
-"""How each game's fullest table looks in German, where the words are longer: on a big
-screen (160x45), and at 80x24 without colour and in the 16 basic colours. Each game's
+"""How each game's fullest table looks in German, where the words are longer: on big
+screens (120x36 and 160x45), and at 80x24 without colour and in the 16 basic colours. Each game's
 own looks tests show the German table in colour at 80x24 beside the English ones."""
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ TABLES: dict[str, tuple[Callable[[SaveStore], GameSession], Start]] = {
 marked, a cursor moved, a shift begun)."""
 
 LOOKS = {
+    "120x36": ((120, 36), None),
     "160x45": ((160, 45), None),
     "80x24-no-colour": ((80, 24), "no_color"),
     "80x24-16-colours": ((80, 24), "sixteen_colours"),
