@@ -297,7 +297,7 @@ class Penalties:
         penalty.until = min(penalty.until + seconds, now + limits.penalty_max)
         if round(penalty.until - now) < limits.penalty_min:  # whole seconds, as sshd counts
             return None
-        length = min(limits.penalty_max, limits.penalty_min * 2**penalty.refusals)
+        length = min(limits.penalty_max, limits.penalty_min * 2.0**penalty.refusals)
         penalty.until, penalty.refused = now + length, True
         penalty.refusals += 1
         return length

@@ -39,7 +39,7 @@ import sys
 import termios
 from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import asyncssh
 from asyncssh.packet import SSHPacket
@@ -243,8 +243,9 @@ class Channels:
         # for env requests: the channel becomes the subclass that refuses them.
         channel.__class__ = SessionChannel
         self._open.append(channel)
+        process: asyncssh.SSHServerProcess[bytes]
         process = asyncssh.SSHServerProcess(self._serve, None, MIN_SFTP_VERSION, False)
-        return channel, process
+        return cast(SessionChannel, channel), process
 
 
 class Session:

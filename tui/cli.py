@@ -504,6 +504,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def with_store(store: SaveStore, args: argparse.Namespace, new_game: NewGame | None) -> int:
     """The command that works on the save folder: list, export, import, or a game."""
+    notice: str | None
     try:
         report = import_old_saves(store)
     except SaveError as error:
@@ -674,11 +675,12 @@ def list_saves(store: SaveStore, player: str | None = None) -> int:
         else:
             print(_("{player} has no tables").format(player=player))
         return 0
-    rows = []
+    rows: list[tuple[str, ...]] = []
     for info in infos:
         listing = info.listing
         if info.error is not None or listing is None:
-            rows.append((visible(info.name), _("DAMAGED"), "", "", visible(said(info.error))))
+            why = visible(said(info.error)) if info.error is not None else ""
+            rows.append((visible(info.name), _("DAMAGED"), "", "", why))
             continue
         cells = (
             info.name,
@@ -691,8 +693,8 @@ def list_saves(store: SaveStore, player: str | None = None) -> int:
     widths = [max(len(row[column]) for row in rows) for column in range(4)]
     room = output_width()
     for row in rows:
-        cells = [cell.ljust(width) for cell, width in zip(row, widths, strict=False)]
-        line = "  ".join([*cells, row[4]]).rstrip()
+        columns = [cell.ljust(width) for cell, width in zip(row, widths, strict=False)]
+        line = "  ".join([*columns, row[4]]).rstrip()
         print(line if room is None or len(line) <= room else line[: room - 1] + "…")
     sys.stdout.flush()
     return 0

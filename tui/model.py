@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from rules import Action, Game, SetupError, UnknownGame, get_game
 from rules.bots import DEFAULT_LEVEL, LEVELS, choose
@@ -351,7 +351,8 @@ class GameSession:
         return self.game.to_act(self.state)
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        return self.game.view(self.state, seat)
+        # Every engine's view is a dict (a TypedDict); `Game` declares only a Mapping.
+        return cast(dict[str, Any], self.game.view(self.state, seat))
 
     def legal(self, seat: int) -> list[Action]:
         return self.game.legal_actions(self.state, seat)

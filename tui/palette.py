@@ -70,15 +70,15 @@ def current() -> Mode:
     return _mode
 
 
-def ink(name: str, **attributes: bool) -> Style:
-    """The style of a piece in the named colour, with extra attributes (bold, dim...)."""
-    return Style(color=INKS[_mode][name], **attributes)
+def ink(name: str, *, bold: bool = False) -> Style:
+    """The style of a piece in the named colour, bold if asked."""
+    return Style(color=INKS[_mode][name], bold=bold)
 
 
-def fill(name: str, **attributes: bool) -> Style:
+def fill(name: str, *, bold: bool = False) -> Style:
     """A piece filled with the named colour, its marks in black on it; without colour,
     the terminal's own colours (the marks still read)."""
     colour = INKS[_mode][name]
     if colour is None or colour == "default":
-        return Style(**attributes)
-    return Style(color="black", bgcolor=colour, **attributes)
+        return Style(bold=bold)
+    return Style(color="black", bgcolor=colour, bold=bold)

@@ -3,6 +3,8 @@ can trigger. Each names what it fixes; drop it when Textual does."""
 
 from __future__ import annotations
 
+from typing import Literal
+
 from textual.widget import Widget
 from textual.widgets import OptionList
 
@@ -19,7 +21,7 @@ def _guard_option_list_paging() -> None:
     PageDown that arrives before it has laid out its lines; such a key does nothing."""
     move_page = OptionList._move_page
 
-    def safe_move_page(self: OptionList, direction: int) -> None:
+    def safe_move_page(self: OptionList, direction: Literal[-1, 1]) -> None:
         if self._index_to_line:
             move_page(self, direction)
 

@@ -3,6 +3,7 @@ foot of the screen over the final table, which stays in sight."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rich.text import Text
@@ -42,7 +43,7 @@ class GameOverScreen(DismissOnce, ModalScreen[str]):
         self,
         title: str,
         names: list[str],
-        result: dict[str, Any],
+        result: Mapping[str, Any],
         details: dict[int, str] | None = None,
         reason: str = "",
     ) -> None:
@@ -75,7 +76,7 @@ class GameOverScreen(DismissOnce, ModalScreen[str]):
         self.dismiss_once(choice)
 
 
-def ranking_text(names: list[str], result: dict[str, Any], details: dict[int, str]) -> Text:
+def ranking_text(names: list[str], result: Mapping[str, Any], details: dict[int, str]) -> Text:
     """Places from first to last; tied seats share a place; the winners are marked, and
     the losers only in a game whose result names any (Xylotar has none: it only ranks),
     with each seat's details (e.g. the targets it met) after the name."""

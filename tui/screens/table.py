@@ -267,7 +267,7 @@ class TableScreen(Screen[None]):
         self.shown_seat = seat
         self.view = session.view(seat)
         acting = seat is not None and seat in session.to_act() and session.is_human(seat)
-        self.legal = session.legal(seat) if acting else []
+        self.legal = session.legal(seat) if acting and seat is not None else []
         self.before = self._after_own_move.get(seat) if acting and seat is not None else None
         self.update_log(seat)
         self.draw()

@@ -114,7 +114,7 @@ def card_cells(face: Face, look: Look, size: CardSize) -> list[list[Cell]]:
         left, right = CURSOR_BRACKETS if look.cursor else _CHIP_BARS[kind]
         bar = inside + Style(bold=True)
         return [[(left, bar), *_cells(_fit(face, size.width - 2), ink, inside), (right, bar)]]
-    top_left, line, top_right, side, bottom_left, bottom_right = _FRAMES[kind]
+    top_left, line, top_right, side, bottom_left, bottom_right = tuple(_FRAMES[kind])
     inner = size.width - 2
     frame = inside + (Style(bold=True) if look.fresh or look.chosen else NO_STYLE)
     top = [(top_left, frame), *[(line, frame)] * inner, (top_right, frame)]

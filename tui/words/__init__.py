@@ -47,7 +47,7 @@ def words_for(game_id: str) -> GameWords | None:
     if module is None:
         return None
     try:
-        return importlib.import_module(module)  # type: ignore[return-value]
+        return importlib.import_module(module)
     except ModuleNotFoundError:
         return None
 

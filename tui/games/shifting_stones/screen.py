@@ -3,6 +3,7 @@ log beside them, your pattern cards and the piles below; keys and clicks become 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar, Literal
 
 from rich.cells import cell_len
@@ -577,7 +578,7 @@ def last_text(view: dict[str, Any]) -> Text:
     elif not kinds:
         done = _("ended the turn at once")
     else:
-        counted = {
+        counted: dict[str, Callable[[int], str]] = {
             "shift": lambda n: ngettext("{count} shift", "{count} shifts", n),
             "flip": lambda n: ngettext("{count} flip", "{count} flips", n),
             "score": lambda n: ngettext("{count} card scored", "{count} cards scored", n),

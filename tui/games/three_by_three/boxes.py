@@ -157,7 +157,9 @@ def box_cells(
     info = view["seats"][seat]
     width, height, size = grid.box_width, grid.box_height, grid.size
     changed = seat in marks.face_up
-    left, line, right, side, bottom_left, bottom_right = _CHANGED_FRAME if changed else _FRAME
+    left, line, right, side, bottom_left, bottom_right = tuple(
+        _CHANGED_FRAME if changed else _FRAME
+    )
     frame = Style(bold=True) if changed else Style()
     canvas = Canvas(width, height)
     canvas.write(left + line * (width - 2) + right, 0, 0, frame)

@@ -590,7 +590,7 @@ class ThreeByThreeScreen(TableScreen):
     def playable_together(self, indices: frozenset[int]) -> bool:
         """Whether one legal play holds all these cards of the current zone."""
         cards = self.zone_cards(self.zone)
-        wanted = Counter(cards[i] for i in indices)
+        wanted = Counter(card for i in indices if (card := cards[i]) is not None)
         plays = [
             Counter(a.cards) for a in self.legal if isinstance(a, Play) and a.source == self.zone
         ]

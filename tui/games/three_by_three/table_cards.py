@@ -57,23 +57,23 @@ class TableCards(Widget):
             return self.table
 
     @property
-    def offset(self) -> tuple[int, int]:
+    def overlap(self) -> tuple[int, int]:
         """Where a face-up card lies on its face-down card: columns right, lines down."""
         return (0, 0) if self.card_size is CHIP else (2, 1)
 
     @property
     def slot_width(self) -> int:
-        return self.card_size.width + self.offset[0]
+        return self.card_size.width + self.overlap[0]
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
         return SLOTS * self.slot_width + (SLOTS - 1) * SLOT_GAP
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return self.card_size.height + self.offset[1]
+        return self.card_size.height + self.overlap[1]
 
     def render(self) -> Text:
         size = self.card_size
-        dx, dy = self.offset
+        dx, dy = self.overlap
         canvas = Canvas(self.get_content_width(Size(0, 0), Size(0, 0)), size.height + dy)
         for number, slot in enumerate(self.slots):
             x = number * (self.slot_width + SLOT_GAP)
@@ -86,7 +86,7 @@ class TableCards(Widget):
     def card_at(self, x: int, y: int) -> tuple[str, int] | None:
         """The zone and index (among that zone's cards) of the uppermost card at (x, y)."""
         size = self.card_size
-        dx, dy = self.offset
+        dx, dy = self.overlap
         number, inside = divmod(x, self.slot_width + SLOT_GAP)
         if number >= len(self.slots) or inside >= self.slot_width:
             return None

@@ -75,7 +75,7 @@ def target_card(target: dict[str, Any], width: int = CARD_WIDTH) -> list[list[tu
     value, kind, met = target["value"], kind_word(target["kind"]), target["met"]
     kind_of_frame = "met" if met else "own" if value is not None else "back"
     frame = Style(bold=met, dim=value is None)
-    top_left, line, top_right, side, bottom_left, bottom_right = _FRAMES[kind_of_frame]
+    top_left, line, top_right, side, bottom_left, bottom_right = tuple(_FRAMES[kind_of_frame])
     inner = width - 2
     if value is None:
         body = [("░" * inner, Style(dim=True)), (kind.center(inner), Style(italic=True))]

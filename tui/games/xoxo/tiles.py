@@ -149,7 +149,7 @@ def open_lines(size: TileSize, cursor: bool = False) -> list[Text]:
 def _framed(
     body: list[Text], inner: int, kind: str, frame: Style, cursor: bool = False
 ) -> list[Text]:
-    top_left, line, top_right, side, bottom_left, bottom_right = _FRAMES[kind]
+    top_left, line, top_right, side, bottom_left, bottom_right = tuple(_FRAMES[kind])
     top = Text(top_left + line * inner + top_right, frame)
     bottom = Text(bottom_left + line * inner + bottom_right, frame)
     if cursor:
