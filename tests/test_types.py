@@ -1,4 +1,4 @@
-"""The rules and the save store state their types, and mypy holds them to it."""
+"""Every package states its types, and mypy holds it to them."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ from mypy import api
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_the_rules_and_the_store_type_check(monkeypatch: pytest.MonkeyPatch) -> None:
-    """mypy, configured by pyproject.toml (strict, over rules/ and saves/), finds nothing."""
+def test_every_package_type_checks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """mypy, configured by pyproject.toml (strict, over rules/, saves/, tui/ and remote/),
+    finds nothing."""
     monkeypatch.chdir(ROOT)
     report, errors, status = api.run([])
     assert status == 0, report + errors
