@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+import textwrap
+
 from saves import SaveStore
 from tui.games.three_by_three import ThreeByThreeScreen
-from tui.screens.handoff import RECENT_LINES, HandoffScreen, recent_text
+from tui.screens.handoff import (
+    RECENT_LINES,
+    RECENT_WIDTH,
+    HandoffScreen,
+    recent_text,
+    unstranded_width,
+)
 
 from tui_helpers import (
     app_for,
@@ -120,3 +128,17 @@ async def test_a_second_enter_right_after_the_reveal_does_not_also_move(store: S
         await until(pilot, lambda: getattr(app.screen, "shown_seat", None) is not None)
         assert app.screen_stack[-1].shown_seat == session.to_act()[0]  # type: ignore[attr-defined]
         assert session.record.actions == []
+
+
+def test_the_privacy_prompt_leaves_no_word_alone_on_its_last_line() -> None:
+    """At its full width the prompt would end on "see." alone; a little narrower it
+    wraps into as many lines with two words at the end."""
+    prompt = "Only Bob should look now. Press Enter to reveal what only you may see."
+    width = unstranded_width(prompt, RECENT_WIDTH)
+    lines = textwrap.wrap(prompt, width)
+    assert len(lines) == len(textwrap.wrap(prompt, RECENT_WIDTH))
+    assert lines[-1] == "may see."
+
+
+def test_a_prompt_that_fits_one_line_keeps_the_full_width() -> None:
+    assert unstranded_width("Only Bob should look now.", RECENT_WIDTH) == RECENT_WIDTH

@@ -43,7 +43,7 @@ EVENTS: list[tuple[str, dict[str, Any], str, str]] = [
         "deal",
         {"kind": "deal", "dealer": 2, "first": 0},
         "Cy dealt. Tour 1: each player chooses 3 face-up cards, Ann first",
-        "Cy hat gegeben. Tour 1: Alle wählen ihre 3 offenen Karten, Ann beginnt",
+        "Cy hat ausgeteilt. Tour 1: Alle wählen ihre 3 offenen Karten, Ann beginnt",
     ),
     (
         "swap",

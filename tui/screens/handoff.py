@@ -55,7 +55,9 @@ class HandoffScreen(DismissOnce, Screen[None]):
                 self.player_name,
                 "bold",
             )
-            yield Static(prompt, id="handoff-prompt")
+            shown = Static(prompt, id="handoff-prompt")
+            shown.styles.width = unstranded_width(prompt.plain, RECENT_WIDTH)
+            yield shown
         yield Footer()
 
     def on_mount(self) -> None:
@@ -102,3 +104,19 @@ def recent_text(entries: list[dict[str, Any]]) -> Text:
         text.append(note + "\n", style="dim")
     text.append("\n".join(line for lines in wrapped for line in lines))
     return text
+
+
+def unstranded_width(plain: str, width: int) -> int:
+    """The widest width up to `width` at which `plain` wraps into as many lines as it
+    does at `width` with no word alone on its last line (`width` itself when that holds
+    there already, or nowhere)."""
+    lines = textwrap.wrap(plain, width)
+    if len(lines) < 2 or len(lines[-1].split()) > 1:
+        return width
+    for narrower in range(width - 1, width // 2, -1):
+        wrapped = textwrap.wrap(plain, narrower)
+        if len(wrapped) > len(lines):
+            break
+        if len(wrapped[-1].split()) > 1:
+            return narrower
+    return width
