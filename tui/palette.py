@@ -70,12 +70,12 @@ def current() -> Mode:
     return _mode
 
 
-def ink(name: str, *, bold: bool = False) -> Style:
+def ink(name: str, *, bold: bool | None = None) -> Style:
     """The style of a piece in the named colour, bold if asked."""
     return Style(color=INKS[_mode][name], bold=bold)
 
 
-def fill(name: str, *, bold: bool = False) -> Style:
+def fill(name: str, *, bold: bool | None = None) -> Style:
     """A piece filled with the named colour, its marks in black on it; without colour,
     the terminal's own colours (the marks still read)."""
     colour = INKS[_mode][name]
