@@ -6,8 +6,8 @@ import pytest
 from textual.widgets import Input, Select
 
 from saves import SaveStore
-from tui.games.three_by_three import ThreeByThreeScreen
-from tui.games.xylotar import XylotarScreen
+from tui.games.three_by_three.screen import ThreeByThreeScreen
+from tui.games.xylotar.screen import XylotarScreen
 from tui.screens.home import HomeScreen
 from tui.screens.new_game import NewGameScreen
 from tui.widgets.card_fan import CardFan

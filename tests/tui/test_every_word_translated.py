@@ -17,7 +17,7 @@ from rules import bots
 from rules.xylotar import ROUNDS
 from saves import SaveStore
 from tui.app import HotseatApp
-from tui.games.shifting_stones import ShiftingStonesScreen
+from tui.games.shifting_stones.screen import ShiftingStonesScreen
 from tui.model import GameSession
 from tui.screens.game_over import GameOverScreen
 from tui.screens.help import HelpScreen

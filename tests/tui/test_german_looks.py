@@ -17,9 +17,9 @@ from textual.pilot import Pilot
 
 from saves import SaveStore
 from tui.app import HotseatApp
-from tui.games.shifting_stones import ShiftingStonesScreen
-from tui.games.three_by_three import ThreeByThreeScreen
-from tui.games.xoxo import XoxoScreen
+from tui.games.shifting_stones.screen import ShiftingStonesScreen
+from tui.games.three_by_three.screen import ThreeByThreeScreen
+from tui.games.xoxo.screen import XoxoScreen
 from tui.model import GameSession
 
 from tui_helpers import app_for, turn_then

@@ -12,7 +12,7 @@ from textual.widgets import Markdown
 
 from saves import SaveStore
 from tui import i18n
-from tui.screens.help import HELP_FILES, HelpScreen, help_markdown
+from tui.screens.help import HelpScreen, help_file, help_markdown
 from tui.screens.home import HomeScreen
 
 from tui_helpers import app_for, screen_text, until
@@ -55,8 +55,8 @@ GERMAN_WORDS = {
 @pytest.mark.parametrize("topic", [*GAMES, "home"])
 def test_every_help_exists_in_german_and_in_english(topic: str) -> None:
     folder = files("tui") / "help"
-    assert (folder / HELP_FILES[topic]).is_file()
-    assert (folder / "de" / HELP_FILES[topic]).is_file()
+    assert (folder / help_file(topic)).is_file()
+    assert (folder / "de" / help_file(topic)).is_file()
 
 
 def test_the_help_is_german_when_the_language_is_german() -> None:

@@ -13,9 +13,9 @@ from textual.widgets import Input
 
 from saves import SaveStore
 from tui.app import HotseatApp
-from tui.games.three_by_three import ThreeByThreeScreen
-from tui.games.xylotar import XylotarScreen
+from tui.games.three_by_three.screen import ThreeByThreeScreen
 from tui.games.xylotar.scores import XylotarScoresScreen
+from tui.games.xylotar.screen import XylotarScreen
 from tui.model import GameSession
 from tui.screens.game_over import GameOverScreen
 from tui.screens.handoff import HandoffScreen

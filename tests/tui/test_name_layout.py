@@ -9,9 +9,9 @@ from textual.geometry import Region
 from textual.widget import Widget
 
 from saves import SaveStore
-from tui.games.shifting_stones import ShiftingStonesScreen
+from tui.games.shifting_stones.screen import ShiftingStonesScreen
 from tui.games.shifting_stones.seats import SeatsPanel, players_text
-from tui.games.three_by_three import ThreeByThreeScreen
+from tui.games.three_by_three.screen import ThreeByThreeScreen
 from tui.games.three_by_three.seats import SeatList, seats_text
 from tui.games.xylotar.board import HEAD_LINES, TableLook, draw, geometry
 from tui.games.xylotar.cards import CHIP

@@ -8,7 +8,7 @@ from textual.widgets import Input, Select
 
 from saves import SaveStore
 from tui.app import HotseatApp
-from tui.games.xoxo import XoxoScreen
+from tui.games.xoxo.screen import XoxoScreen
 from tui.screens.home import HomeScreen
 from tui.screens.new_game import NewGameScreen
 

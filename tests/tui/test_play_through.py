@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from saves import SaveStore
-from tui.games.three_by_three import ThreeByThreeScreen
+from tui.games.three_by_three.screen import ThreeByThreeScreen
 from tui.screens.game_over import GameOverScreen
 from tui.screens.home import HomeScreen
 

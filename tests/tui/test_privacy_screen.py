@@ -5,7 +5,7 @@ from __future__ import annotations
 import textwrap
 
 from saves import SaveStore
-from tui.games.three_by_three import ThreeByThreeScreen
+from tui.games.three_by_three.screen import ThreeByThreeScreen
 from tui.screens.handoff import (
     RECENT_LINES,
     RECENT_WIDTH,

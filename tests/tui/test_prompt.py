@@ -6,7 +6,7 @@ from rich.console import Console
 from rich.text import Text
 
 from saves import SaveStore
-from tui.games.three_by_three import ThreeByThreeScreen
+from tui.games.three_by_three.screen import ThreeByThreeScreen
 from tui.widgets.prompt import Prompt, unstranded
 
 from marking import screen_lines

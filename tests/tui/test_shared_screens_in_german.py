@@ -15,7 +15,7 @@ from saves import SaveStore
 from saves.seats import Holder
 from tui import i18n
 from tui.app import HotseatApp
-from tui.games.xoxo import XoxoScreen
+from tui.games.xoxo.screen import XoxoScreen
 from tui.model import GameSession, parse_players, parse_seed, players_text
 from tui.screens.game_over import GameOverScreen
 from tui.screens.handoff import HandoffScreen, recent_text

@@ -12,8 +12,8 @@ from textual.widgets._footer import FooterKey
 
 from saves import SaveStore
 from tui.app import HotseatApp
-from tui.games.shifting_stones import ShiftingStonesScreen
 from tui.games.shifting_stones.pieces import CHIP, COMPACT_CARD, pattern_cells, stone_cells
+from tui.games.shifting_stones.screen import ShiftingStonesScreen
 from tui.games.shifting_stones.seats import players_text
 from tui.model import GameSession
 from tui.screens.game_over import GameOverScreen

@@ -16,7 +16,6 @@ from rules.shifting_stones import END, SKIP, Skip
 from saves import SaveStore
 from tui import palette
 from tui.app import HotseatApp
-from tui.games.shifting_stones import ShiftingStonesScreen
 from tui.games.shifting_stones.pattern_hand import PatternCard, PatternHand, PilesView
 from tui.games.shifting_stones.pieces import (
     CHIP,
@@ -27,6 +26,7 @@ from tui.games.shifting_stones.pieces import (
     stone_cells,
     table_size_for,
 )
+from tui.games.shifting_stones.screen import ShiftingStonesScreen
 from tui.games.shifting_stones.seats import SeatsPanel
 from tui.games.shifting_stones.since import NOTHING, changes_since
 from tui.games.shifting_stones.stone_grid import StoneGrid, StoneTile

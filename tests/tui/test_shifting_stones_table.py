@@ -7,7 +7,7 @@ from textual.pilot import Pilot
 from rules.shifting_stones import Flip, Skip
 from saves import SaveStore
 from tui.app import HotseatApp
-from tui.games.shifting_stones import ShiftingStonesScreen
+from tui.games.shifting_stones.screen import ShiftingStonesScreen
 from tui.screens.game_over import GameOverScreen
 from tui.screens.table import TableScreen
 

@@ -7,7 +7,7 @@ import sqlite3
 from textual.pilot import Pilot
 
 from saves import SaveStore
-from tui.games.three_by_three import ThreeByThreeScreen
+from tui.games.three_by_three.screen import ThreeByThreeScreen
 from tui.screens.game_over import GameOverScreen
 from tui.screens.handoff import HandoffScreen
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import gc
 
 from saves import SaveStore
-from tui.games.xoxo import XoxoScreen
+from tui.games.xoxo.screen import XoxoScreen
 
 from tui_helpers import app_for, new_session, turn_at
 

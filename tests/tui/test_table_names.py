@@ -12,7 +12,7 @@ from textual.widgets import Input, Static
 from rules import SetupError
 from saves import PlayerSpec, SaveStore
 from tui.cli import main
-from tui.games.xoxo import XoxoScreen
+from tui.games.xoxo.screen import XoxoScreen
 from tui.model import GameSession, parse_players, registered_names
 from tui.screens.new_game import MAX_NAME_FIELD, NewGameScreen, fitting
 

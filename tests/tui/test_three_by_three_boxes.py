@@ -12,7 +12,6 @@ from test_three_by_three_looks import fullest_table
 
 from rules.three_by_three import card_label
 from saves import SaveStore
-from tui.games.three_by_three import ThreeByThreeScreen
 from tui.games.three_by_three.boxes import (
     BoxGrid,
     SeatBoxes,
@@ -21,6 +20,7 @@ from tui.games.three_by_three.boxes import (
     boxed_seats,
     boxes_text,
 )
+from tui.games.three_by_three.screen import ThreeByThreeScreen
 from tui.games.three_by_three.seats import SeatList
 from tui.games.three_by_three.since import NOTHING, Changes
 from tui.model import GameSession

@@ -14,9 +14,9 @@ from test_three_by_three_since import seat, table
 from saves import SaveStore
 from tui import i18n
 from tui.app import HotseatApp
-from tui.games.three_by_three import ThreeByThreeScreen
 from tui.games.three_by_three.boxes import counts_text
 from tui.games.three_by_three.pile import chip_pile, framed_pile, last_text
+from tui.games.three_by_three.screen import ThreeByThreeScreen
 from tui.games.three_by_three.seats import seats_text, seats_width
 from tui.games.three_by_three.since import Changes
 from tui.model import GameSession

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from saves import SaveStore
-from tui.games.three_by_three import ThreeByThreeScreen
+from tui.games.three_by_three.screen import ThreeByThreeScreen
 from tui.model import GameSession
 
 from tui_helpers import app_for, new_session, play_bots_until, turn_then, until

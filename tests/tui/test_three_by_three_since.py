@@ -7,9 +7,9 @@ from typing import Any
 
 from saves import SaveStore
 from tui.app import HotseatApp
-from tui.games.three_by_three import ThreeByThreeScreen
 from tui.games.three_by_three.boxes import BOX_GAP, SeatBoxes
 from tui.games.three_by_three.pile import PileView, chip_pile
+from tui.games.three_by_three.screen import ThreeByThreeScreen
 from tui.games.three_by_three.seats import seats_text
 from tui.games.three_by_three.since import NOTHING, Changes, changes_since, last_move
 

@@ -11,7 +11,7 @@ import pytest
 from rules.xoxo import ALL_TILES, tile_parts
 from saves import SaveStore
 from tui import i18n
-from tui.games.xoxo import XoxoScreen
+from tui.games.xoxo.screen import XoxoScreen
 from tui.games.xoxo.targets import CARD_WIDTH, card_width, panel_text, target_card
 from tui.games.xoxo.tiles import SMALL_TILE, tile_lines, tile_short
 from tui.screens.game_over import GameOverScreen

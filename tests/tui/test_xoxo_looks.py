@@ -8,7 +8,7 @@ import pytest
 from rules.xoxo import COLOURS
 from saves import SaveStore
 from tui import palette
-from tui.games.xoxo import XoxoScreen
+from tui.games.xoxo.screen import XoxoScreen
 from tui.games.xoxo.tiles import SMALL_TILE, tile_lines
 from tui.model import GameSession
 

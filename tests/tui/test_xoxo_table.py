@@ -7,8 +7,8 @@ from textual.pilot import Pilot
 from textual.strip import Strip
 
 from saves import SaveStore
-from tui.games.xoxo import XoxoScreen
 from tui.games.xoxo.board import BoardColumn
+from tui.games.xoxo.screen import XoxoScreen
 from tui.games.xoxo.tiles import SMALL_TILE
 from tui.model import GameSession
 from tui.screens.game_over import GameOverScreen

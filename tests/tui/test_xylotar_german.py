@@ -15,10 +15,10 @@ from rules.xylotar import COLOURS, Xylotar, value
 from saves import SaveStore
 from tui import i18n
 from tui.app import HotseatApp
-from tui.games.xylotar import XylotarScreen
 from tui.games.xylotar.board import HEAD_LINES, TableLook, draw, geometry
 from tui.games.xylotar.cards import CHIP
 from tui.games.xylotar.scores import ROOM, XylotarScoresScreen, scores_text
+from tui.games.xylotar.screen import XylotarScreen
 from tui.model import GameSession
 from tui.words.xylotar import colour_letter, colour_name, shown_names
 

@@ -11,8 +11,8 @@ from textual.pilot import Pilot
 
 from saves import SaveStore
 from tui.app import HotseatApp
-from tui.games.xylotar import XylotarScreen
 from tui.games.xylotar.scores import XylotarScoresScreen
+from tui.games.xylotar.screen import XylotarScreen
 from tui.model import GameSession
 from tui.screens.game_over import GameOverScreen
 from tui.widgets.log import GameLog

@@ -14,7 +14,6 @@ from textual.widgets import Static
 from rules.xylotar import PASS, ROUNDS, Play, value
 from saves import SaveRecord, SaveStore
 from tui.app import HotseatApp
-from tui.games.xylotar import XylotarScreen
 from tui.games.xylotar.board import (
     GAP_MARK,
     HEAD_LINES,
@@ -28,7 +27,7 @@ from tui.games.xylotar.board import (
 )
 from tui.games.xylotar.cards import CHIP
 from tui.games.xylotar.scores import XylotarScoresScreen
-from tui.games.xylotar.screen import table_cards
+from tui.games.xylotar.screen import XylotarScreen, table_cards
 from tui.games.xylotar.since import NOTHING, changes_since
 from tui.model import GameSession
 from tui.screens.game_over import GameOverScreen

@@ -1,24 +1,60 @@
-"""One table screen per game, keyed by game id, imported only when that game opens."""
+"""Each game's table, found from the catalog: the UI package `tui.games.<engine module>`
+(for `rules.xoxo`, `tui.games.xoxo`) holds an `about` module with the game's one
+description, `ABOUT`, light enough for the home screen to read; the table screen it
+names is imported only when that game opens."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
 from importlib import import_module
 from typing import TYPE_CHECKING
+
+from rules.catalog import CATALOG
 
 if TYPE_CHECKING:
     from tui.screens.table import TableScreen
 
-SCREENS: dict[str, tuple[str, str]] = {
-    "3x3": ("tui.games.three_by_three", "ThreeByThreeScreen"),
-    "xoxo": ("tui.games.xoxo", "XoxoScreen"),
-    "shifting-stones": ("tui.games.shifting_stones", "ShiftingStonesScreen"),
-    "xylotar": ("tui.games.xylotar", "XylotarScreen"),
-}
-"""Where each game's table screen lives: (module, class)."""
+
+@dataclass(frozen=True)
+class GameUI:
+    """What the app needs of a game besides its engine. Words are marked with `N_` and
+    said in the player's language where they are shown."""
+
+    screen: str
+    """The table screen's class, in the `screen` module of the game's UI package."""
+    words: str
+    """The module that says the game's facts (`tui.words.GameWords`)."""
+    help_file: str
+    """Its help page, in `tui/help/` and each language's folder there."""
+    order: int
+    """Its place in the home screen's list of games."""
+    short_title: str | None = None
+    """The title where the save list's Game column is too narrow for the whole one."""
+    option_words: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    """Each table option's label and one-line help, by option name."""
+
+
+def package_of(game_id: str) -> str:
+    """The UI package of a game in the catalog."""
+    return "tui.games." + CATALOG[game_id].module.rpartition(".")[2]
+
+
+@cache
+def about(game_id: str) -> GameUI:
+    """The description of a game in the catalog (KeyError for any other id)."""
+    found: GameUI = import_module(package_of(game_id) + ".about").ABOUT
+    return found
+
+
+def game_order() -> list[str]:
+    """The catalog's games in the order the home screen lists them."""
+    return sorted(CATALOG, key=lambda game_id: about(game_id).order)
 
 
 def screen_class(game_id: str) -> type[TableScreen]:
     """The table screen class for `game_id`, importing its module on first use."""
-    module, name = SCREENS[game_id]
-    found: type[TableScreen] = getattr(import_module(module), name)
+    module = import_module(package_of(game_id) + ".screen")
+    found: type[TableScreen] = getattr(module, about(game_id).screen)
     return found

@@ -12,24 +12,26 @@ from textual.screen import Screen
 from textual.widgets import Markdown
 
 from rules import GAMES
+from rules.catalog import CATALOG
+from tui.games import about
 from tui.i18n import ENGLISH, N_, _, language
 from tui.screens.once import DismissOnce
 from tui.widgets.footer import Footer
 from tui.widgets.header import TitleHeader
 
-HELP_FILES = {
-    "3x3": "three_by_three.md",
-    "xoxo": "xoxo.md",
-    "shifting-stones": "shifting_stones.md",
-    "xylotar": "xylotar.md",
-    "home": "hotseat.md",
-}
+HOME_HELP = "hotseat.md"
+"""The help of the app itself: what every screen has in common."""
+
+
+def help_file(topic: str) -> str:
+    """The help page of a game id, or of the app for anything else."""
+    return about(topic).help_file if topic in CATALOG else HOME_HELP
 
 
 def help_markdown(topic: str) -> str:
     """The Markdown help for a game id, or the general help for anything else, in the
     current language (help/<language>/); English where that language has none."""
-    name = HELP_FILES.get(topic, HELP_FILES["home"])
+    name = help_file(topic)
     folder = files("tui") / "help"
     translated = folder / language() / name
     if language() != ENGLISH and translated.is_file():

@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 from rules.catalog import CATALOG
 from saves import DamagedSave, SaveError, SaveInfo
 from saves.visible import visible
+from tui.games import about, game_order
 from tui.i18n import N_, _, language, ngettext
 from tui.model import Tables, game_title, is_their_turn, players_text, seated
 from tui.textual_fixes import taken_apart
@@ -24,14 +25,10 @@ from tui.widgets.header import TitleHeader
 from tui.words import status as status_text
 from tui.words.problems import said
 
-GAME_ORDER = ("xoxo", "shifting-stones", "xylotar", "3x3")
-
 GAME_WIDTH, TURN_WIDTH = 7, 10
 """Columns of the save list whose width does not depend on the names in it."""
 PLAYED_WIDTH = {"en": 11, "de": 12}
 """The date column, as each language writes a date: "11-28 19:30", "28.11. 19:30"."""
-SHORT_TITLES = {"shifting-stones": N_("Stones")}
-"""Game titles longer than the Game column."""
 MIN_NAME_WIDTH, MIN_PLAYERS_WIDTH = 8, 14
 CELL_PADDING = 2
 """A DataTable cell has one blank column on either side."""
@@ -70,7 +67,7 @@ def column_widths(screen_width: int, longest_name: int) -> list[tuple[str, int]]
 
 
 def short_title(game_id: str) -> str:
-    short = SHORT_TITLES.get(game_id)
+    short = about(game_id).short_title if game_id in CATALOG else None
     return _(short) if short else game_title(game_id)
 
 
@@ -132,7 +129,7 @@ class HomeScreen(Screen[None]):
         yield TitleHeader(show_clock=False)
         yield Label(_("Games"), classes="section")
         yield OptionList(
-            *(Option(game_line(g), id=g) for g in GAME_ORDER),
+            *(Option(game_line(g), id=g) for g in game_order()),
             id="games",
         )
         yield Label(_("Saved games"), classes="section", id="saves-label")
@@ -329,7 +326,7 @@ class HomeScreen(Screen[None]):
         """The game the list of games points at (the first before it points anywhere)."""
         option = self.query_one("#games", OptionList).highlighted_option
         chosen = option.id if option is not None and option.id in CATALOG else None
-        return chosen or GAME_ORDER[0]
+        return chosen or game_order()[0]
 
     def action_open_save(self) -> None:
         if not self.ready:

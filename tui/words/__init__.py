@@ -1,7 +1,8 @@
 """What happened, in the player's language: each game's events, refusals, save-list status
 and end of game, said from the engine's typed data (the engines say nothing in words).
 
-Each game has a module here with the four functions of `GameWords`.
+Each game has a module here with the four functions of `GameWords`, named by its
+description (`tui.games.about`).
 """
 
 from __future__ import annotations
@@ -11,14 +12,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from rules import IllegalAction
+from rules.catalog import CATALOG
+from tui.games import about
 from tui.words.common import refusal_text as common_refusal
-
-MODULES = {
-    "xoxo": "tui.words.xoxo",
-    "3x3": "tui.words.three_by_three",
-    "shifting-stones": "tui.words.shifting_stones",
-    "xylotar": "tui.words.xylotar",
-}
 
 
 class GameWords(Protocol):
@@ -43,11 +39,10 @@ class GameWords(Protocol):
 
 def words_for(game_id: str) -> GameWords | None:
     """The words of a game (None for one that has none yet)."""
-    module = MODULES.get(game_id)
-    if module is None:
+    if game_id not in CATALOG:
         return None
     try:
-        return importlib.import_module(module)
+        return importlib.import_module(about(game_id).words)
     except ModuleNotFoundError:
         return None
 

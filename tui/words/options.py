@@ -4,26 +4,25 @@ computer's levels (the engine's option labels and level names are English data).
 from __future__ import annotations
 
 from rules import Option
-from tui.i18n import N_, _, pgettext
+from rules.catalog import CATALOG
+from tui.games import about
+from tui.i18n import _, pgettext
 
-OPTION_WORDS: dict[tuple[str, str], tuple[str, str]] = {
-    ("xylotar", "sorting_memory"): (
-        N_("Sorting memory"),
-        N_("Sorters see the hands they sorted [ours]."),
-    ),
-}
-"""Label and help of each table option, by game and option name; translated where shown."""
+
+def _words(game_id: str, option: Option) -> tuple[str, str] | None:
+    """The label and help the game's description gives an option, if any."""
+    return about(game_id).option_words.get(option.name) if game_id in CATALOG else None
 
 
 def option_label(game_id: str, option: Option) -> str:
     """The option's name in the new-game dialog (the engine's label for one without words)."""
-    words = OPTION_WORDS.get((game_id, option.name))
+    words = _words(game_id, option)
     return _(words[0]) if words else option.label
 
 
 def option_help(game_id: str, option: Option) -> str:
     """What the option does, in a line (the engine's help for one without words)."""
-    words = OPTION_WORDS.get((game_id, option.name))
+    words = _words(game_id, option)
     return _(words[1]) if words else option.help
 
 

@@ -1,5 +1,3 @@
-"""The Shifting Stones table: its screen and the widgets only it draws."""
-
-from tui.games.shifting_stones.screen import ShiftingStonesScreen
-
-__all__ = ["ShiftingStonesScreen"]
+"""The Shifting Stones table: its screen and the widgets only it draws. The package
+itself is light: `about` describes the game for the app, `screen` is imported when
+the game opens."""

@@ -1,5 +1,3 @@
-"""The 3 x 3 table: its screen and the widgets only it draws."""
-
-from tui.games.three_by_three.screen import ThreeByThreeScreen
-
-__all__ = ["ThreeByThreeScreen"]
+"""The 3 x 3 table: its screen and the widgets only it draws. The package itself is
+light: `about` describes the game for the app, `screen` is imported when the game
+opens."""

@@ -1,5 +1,3 @@
-"""The XOXO table: its screen and the widgets only it draws."""
-
-from tui.games.xoxo.screen import XoxoScreen
-
-__all__ = ["XoxoScreen"]
+"""The XOXO table: its screen and the widgets only it draws. The package itself is
+light: `about` describes the game for the app, `screen` is imported when the game
+opens."""

@@ -1,5 +1,3 @@
-"""The Xylotar table: its screen, its score table and the widgets only it draws."""
-
-from tui.games.xylotar.screen import XylotarScreen
-
-__all__ = ["XylotarScreen"]
+"""The Xylotar table: its screen, its score table and the widgets only it draws. The
+package itself is light: `about` describes the game for the app, `screen` is imported
+when the game opens."""

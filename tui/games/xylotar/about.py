@@ -1,0 +1,17 @@
+"""Xylotar as the app lists, says and explains it."""
+
+from tui.games import GameUI
+from tui.i18n import N_
+
+ABOUT = GameUI(
+    screen="XylotarScreen",
+    words="tui.words.xylotar",
+    help_file="xylotar.md",
+    order=2,
+    option_words={
+        "sorting_memory": (
+            N_("Sorting memory"),
+            N_("Sorters see the hands they sorted [ours]."),
+        ),
+    },
+)
