@@ -408,28 +408,34 @@ def test_list_cuts_its_lines_to_the_terminal_width(
 
 
 def test_every_package_and_its_data_files_ship_in_the_wheel() -> None:
+    """Every folder with an `__init__.py` is a package the wheel finds, and every data
+    file in one is named by a glob of its package or of a package above it."""
     import fnmatch
     import tomllib
 
     root = Path(__file__).resolve().parents[2]
     setup = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]
-    packages, data = set(setup["packages"]), setup["package-data"]
+    include, data = setup["packages"]["find"]["include"], setup["package-data"]
     found = {
         ".".join(init.parent.relative_to(root).parts)
         for top in ("rules", "saves", "remote", "tui")
         for init in (root / top).rglob("__init__.py")
     }
-    assert found == packages
+    assert all(any(fnmatch.fnmatch(package, glob) for glob in include) for package in found)
+    assert set(data) <= found
     unshipped = []
-    for package in found:
-        folder = root.joinpath(*package.split("."))
-        for file in folder.rglob("*"):
-            if file.suffix not in (".tcss", ".md", ".txt", ".mo"):
-                continue
-            inner = file.relative_to(folder).as_posix()
-            if not any(fnmatch.fnmatch(inner, glob) for glob in data.get(package, [])):
-                owner = file.parent
-                if (owner / "__init__.py").exists() and owner != folder:
-                    continue  # a data file of a subpackage, checked with that one
-                unshipped.append(inner)
+    for file in root.glob("*/**/*"):
+        if file.suffix not in (".tcss", ".md", ".txt", ".mo"):
+            continue
+        parts = file.relative_to(root).parts
+        if parts[0] not in ("rules", "saves", "remote", "tui"):
+            continue
+        owners = [".".join(parts[:n]) for n in range(1, len(parts))]
+        if not any(
+            fnmatch.fnmatch("/".join(parts[len(owner.split(".")) :]), glob)
+            for owner in owners
+            if owner in found
+            for glob in data.get(owner, [])
+        ):
+            unshipped.append("/".join(parts))
     assert unshipped == []
