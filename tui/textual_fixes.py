@@ -10,10 +10,15 @@ from textual.widgets import OptionList
 
 
 def taken_apart(widget: Widget) -> bool:
-    """True once Textual began removing `widget`. When the app closes, its screens stay in
-    the stack while their widgets go, and Textual 8.2.8 says so only in a private flag; a
-    computer's move arriving then must find nothing to draw on."""
-    return bool(getattr(widget, "_pruning", False))
+    """True once Textual began removing `widget`, or it is off the screen, or the app
+    stopped running. When the app closes, its screens stay in the stack while their
+    widgets go, and Textual 8.2.8 says so only in a private flag; a computer's move, or a
+    screen's Mount, arriving then must find nothing to draw on or fill in."""
+    return (
+        bool(getattr(widget, "_pruning", False))
+        or not widget.is_attached
+        or not widget.app.is_running
+    )
 
 
 def _guard_option_list_paging() -> None:

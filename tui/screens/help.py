@@ -16,6 +16,7 @@ from rules.catalog import CATALOG
 from tui.games import about
 from tui.i18n import ENGLISH, N_, _, language
 from tui.screens.once import DismissOnce
+from tui.textual_fixes import taken_apart
 from tui.widgets.footer import Footer
 from tui.widgets.header import TitleHeader
 
@@ -66,7 +67,7 @@ class HelpScreen(DismissOnce, Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        if not (self.is_attached and self.app.is_running):
+        if taken_apart(self):
             return  # the app closed while this screen was being built: nothing to fill
         self.title = _("Help")
         self.sub_title = GAMES[self.topic].title if self.topic in GAMES else "hotseat"

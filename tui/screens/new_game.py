@@ -27,6 +27,7 @@ from tui.model import (
 )
 from tui.screens.once import DismissOnce
 from tui.settings import keep, setting
+from tui.textual_fixes import taken_apart
 from tui.widgets.footer import Footer
 from tui.widgets.header import TitleHeader
 from tui.words import seat_names
@@ -247,7 +248,7 @@ class NewGameScreen(DismissOnce, Screen[GameSession | None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        if not (self.is_attached and self.app.is_running):
+        if taken_apart(self):
             return  # the app closed while this screen was being built: nothing to fill
         self.title = _("New game")
         self.sub_title = GAMES[self.game_id].title
