@@ -3,10 +3,11 @@ can trigger. Each names what it fixes; drop it when Textual does."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
+from textual import events
 from textual.widget import Widget
-from textual.widgets import OptionList
+from textual.widgets import OptionList, Select
 
 
 def taken_apart(widget: Widget) -> bool:
@@ -33,8 +34,24 @@ def _guard_option_list_paging() -> None:
     OptionList._move_page = safe_move_page  # type: ignore[method-assign]
 
 
+def _guard_select_mount() -> None:
+    """A Select whose Mount comes after the app began to close (the new-game dialog
+    opened by the last key before q, or by an SSH client that then left) looks up its
+    own parts, which are gone by then; it has nothing to show."""
+    on_mount = Select._on_mount
+
+    def safe_on_mount(self: Select[Any], event: events.Mount) -> None:
+        if not taken_apart(self):
+            on_mount(self, event)
+
+    Select._on_mount = safe_on_mount  # type: ignore[method-assign, assignment]
+
+
 def apply() -> None:
     """Install every work-around; harmless to call more than once."""
     if not getattr(OptionList, "_hotseat_guarded", False):
         _guard_option_list_paging()
         OptionList._hotseat_guarded = True  # type: ignore[attr-defined]
+    if not getattr(Select, "_hotseat_guarded", False):
+        _guard_select_mount()
+        Select._hotseat_guarded = True  # type: ignore[attr-defined]
