@@ -48,6 +48,12 @@ def about(game_id: str) -> GameUI:
     return found
 
 
+def described(game_id: str) -> GameUI | None:
+    """The description of `game_id`, or None for an id the catalog does not hold (a
+    save from elsewhere, a help topic that is no game)."""
+    return about(game_id) if game_id in CATALOG else None
+
+
 def game_order() -> list[str]:
     """The catalog's games in the order the home screen lists them."""
     return sorted(CATALOG, key=lambda game_id: about(game_id).order)

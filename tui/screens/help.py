@@ -12,8 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Markdown
 
 from rules import GAMES
-from rules.catalog import CATALOG
-from tui.games import about
+from tui.games import described
 from tui.i18n import ENGLISH, N_, _, language
 from tui.screens.once import DismissOnce
 from tui.textual_fixes import taken_apart
@@ -26,7 +25,8 @@ HOME_HELP = "hotseat.md"
 
 def help_file(topic: str) -> str:
     """The help page of a game id, or of the app for anything else."""
-    return about(topic).help_file if topic in CATALOG else HOME_HELP
+    ui = described(topic)
+    return ui.help_file if ui else HOME_HELP
 
 
 def help_markdown(topic: str) -> str:

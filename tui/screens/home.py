@@ -16,7 +16,7 @@ from textual.widgets.option_list import Option
 from rules.catalog import CATALOG
 from saves import DamagedSave, SaveError, SaveInfo
 from saves.visible import visible
-from tui.games import about, game_order
+from tui.games import described, game_order
 from tui.i18n import N_, _, language, ngettext
 from tui.model import Tables, game_title, is_their_turn, players_text, seated
 from tui.textual_fixes import taken_apart
@@ -67,8 +67,8 @@ def column_widths(screen_width: int, longest_name: int) -> list[tuple[str, int]]
 
 
 def short_title(game_id: str) -> str:
-    short = about(game_id).short_title if game_id in CATALOG else None
-    return _(short) if short else game_title(game_id)
+    ui = described(game_id)
+    return _(ui.short_title) if ui and ui.short_title else game_title(game_id)
 
 
 def this_year() -> int:

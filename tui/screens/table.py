@@ -143,7 +143,7 @@ class TableScreen(Screen[None]):
         """True once this table left the screen stack or was taken apart (the app is
         closing): keys typed fast can send it home before its first draw or while a move
         is being shown; nothing is drawn then."""
-        return not self.is_attached or self not in self.app.screen_stack or taken_apart(self)
+        return taken_apart(self) or self not in self.app.screen_stack
 
     def advance(self) -> None:
         """Decide what happens next: game over, a computer move, or a person's turn."""

@@ -12,8 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from rules import IllegalAction
-from rules.catalog import CATALOG
-from tui.games import about
+from tui.games import described
 from tui.words.common import refusal_text as common_refusal
 
 
@@ -39,10 +38,11 @@ class GameWords(Protocol):
 
 def words_for(game_id: str) -> GameWords | None:
     """The words of a game (None for one that has none yet)."""
-    if game_id not in CATALOG:
+    ui = described(game_id)
+    if ui is None:
         return None
     try:
-        return importlib.import_module(about(game_id).words)
+        return importlib.import_module(ui.words)
     except ModuleNotFoundError:
         return None
 

@@ -4,14 +4,14 @@ computer's levels (the engine's option labels and level names are English data).
 from __future__ import annotations
 
 from rules import Option
-from rules.catalog import CATALOG
-from tui.games import about
+from tui.games import described
 from tui.i18n import _, pgettext
 
 
 def _words(game_id: str, option: Option) -> tuple[str, str] | None:
     """The label and help the game's description gives an option, if any."""
-    return about(game_id).option_words.get(option.name) if game_id in CATALOG else None
+    ui = described(game_id)
+    return ui.option_words.get(option.name) if ui else None
 
 
 def option_label(game_id: str, option: Option) -> str:
