@@ -21,16 +21,18 @@ MAX_LINES = 1000
 """Most lines the log keeps; older ones are dropped, so cost never grows with the game."""
 STRIP_LINES = (3, 4)
 """A table's log on a small screen is a strip: its frame and one line, or two where
-the pieces leave the room (a sixth of 80x24)."""
+the pieces leave the room (a sixth of 80x24). A strip shows each entry on one line, cut
+with "…" where it is too long, never the wrapped tail of an entry; L shows it whole."""
 TITLE = N_("Log")
 """The title a table gives its log (said in the player's language by the log)."""
 
 
 class GameLog(RichLog, can_focus=False):
-    """Log entries as plain text (names are never markup), wrapped to the width,
-    scrolled to the newest. The scrollbar's column is always kept free, so the text
-    width does not change (nor need wrapping again) when the scrollbar comes or goes.
-    Its title is said in the player's language (`TITLE`: "Log", German "Protokoll")."""
+    """Log entries as plain text (names are never markup), wrapped to the width (cut to
+    it in a strip of one or two lines), scrolled to the newest. The scrollbar's column
+    is always kept free, so the text width does not change (nor need wrapping again)
+    when the scrollbar comes or goes. Its title is said in the player's language
+    (`TITLE`: "Log", German "Protokoll")."""
 
     DEFAULT_CSS = """
     GameLog {
@@ -57,6 +59,8 @@ class GameLog(RichLog, can_focus=False):
         """Texts of the newest entries shown (each is at least one line), for re-wrapping."""
         self._wrap_width = 0
         """Content width the lines are wrapped at; 0 until the size is known."""
+        self._strip = False
+        """Whether the log is a strip (`STRIP_LINES`): each entry cut to one line."""
 
     def reset(self, entries: list[dict[str, Any]]) -> None:
         """Show exactly these entries (a recent tail of the log), scrolled to the newest."""
@@ -74,9 +78,13 @@ class GameLog(RichLog, can_focus=False):
         """Append the texts as plain text wrapped to the width, the last one known while
         the log is off screen (`RichLog` defers this until the width is first known)."""
         lines = list(texts)
-        if lines:
-            self.write(Text("\n".join(lines)), width=self._wrap_width or None, scroll_end=False)
-            self._show_newest()
+        if not lines:
+            return
+        width = self._wrap_width
+        if self._strip and width:
+            lines = [_cut(line, width) for line in lines]
+        self.write(Text("\n".join(lines)), width=width or None, scroll_end=False)
+        self._show_newest()
 
     def _show_newest(self) -> None:
         """Scroll to the newest line now, not after the next refresh: a screen pushed on
@@ -97,13 +105,28 @@ class GameLog(RichLog, can_focus=False):
         self.call_after_refresh(self._rewrap)
 
     def _rewrap(self) -> None:
-        """Wrap the kept entries again if the width changed, and show the newest line.
-        A width of 0 (squeezed out or off screen) keeps the last width to wrap at."""
-        width = self.scrollable_content_region.width
-        if not width:
+        """Wrap (or cut) the kept entries again if the width changed or the log became a
+        strip or stopped being one, and show the newest line. A width of 0 (squeezed out
+        or off screen) keeps the last width to wrap at."""
+        region = self.scrollable_content_region
+        if not region.width:
             return
-        wrapped_at, self._wrap_width = self._wrap_width, width
-        if wrapped_at and width != wrapped_at:
-            self.clear()
-            self._write(self._texts)
+        strip = region.height <= STRIP_LINES[1] - 2
+        before = (self._wrap_width, self._strip)
+        self._wrap_width, self._strip = region.width, strip
+        if before[0] and before != (region.width, strip):
+            self._rewrite()
+        elif strip and not before[0]:
+            self.call_next(self._rewrite)  # after `RichLog` writes what it deferred
         self._show_newest()
+
+    def _rewrite(self) -> None:
+        self.clear()
+        self._write(self._texts)
+
+
+def _cut(line: str, width: int) -> str:
+    """`line` cut to `width` cells, "…" at its end where it was longer."""
+    text = Text(line)
+    text.truncate(width, overflow="ellipsis")
+    return text.plain

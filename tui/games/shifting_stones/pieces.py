@@ -36,13 +36,15 @@ class StoneSize:
 @dataclass(frozen=True)
 class PatternSize:
     """A pattern card of `width` x `height` cells, its cells `step` columns and `line`
-    lines apart."""
+    lines apart; with `blocks` each coloured cell is a small tile of its own (in
+    reverse, so it reads without colour too)."""
 
     name: str
     width: int
     height: int
     step: int
     line: int
+    blocks: bool = False
 
 
 @dataclass(frozen=True)
@@ -58,15 +60,18 @@ class TableSize:
 
 COMPACT_CARD = PatternSize("compact", 9, 5, 2, 1)
 ROOMY_CARD = PatternSize("roomy", 13, 7, 3, 2)
+LARGE_CARD = PatternSize("large", 19, 10, 6, 3, blocks=True)
 
 TABLE_SIZES = (
-    TableSize("large", StoneSize("large", 22, 10, 2), ROOMY_CARD, 130, 43),
-    TableSize("small", StoneSize("small", 15, 6, 1), ROOMY_CARD, 96, 31),
-    TableSize("chip", StoneSize("chip", 11, 3, 0), COMPACT_CARD, 0, 0),
+    TableSize("large", StoneSize("large", 24, 10, 2), LARGE_CARD, 156, 43),
+    TableSize("small", StoneSize("small", 15, 6, 1), ROOMY_CARD, 105, 34),
+    TableSize("chip", StoneSize("chip", 11, 4, 0), COMPACT_CARD, 0, 0),
 )
-"""Largest first: stones 3 x 10 + the turn 2 + the hand 8 + header, prompt and footer 3
-need 43 lines; 3 x 6 + 2 + 8 + 3 need 31; the smallest fits 80 x 24. The columns leave
-the players and the log about 45 cells beside the stones."""
+"""Largest first, each as wide as the stones and four cards of the hand beside them need,
+and as high as the stones, the turn, the log (eight lines) and the header, prompt and
+footer need, or the players, the hand and the piles beside them: 3 x 10 + 2 + 8 + 3 = 43
+lines, 3 x 6 + 2 + 8 + 3 = 31 (the players, hand and piles: 23 + 11); the smallest fits
+80 x 24, where the log keeps two lines."""
 
 CHIP, SMALL, LARGE = TABLE_SIZES[2], TABLE_SIZES[1], TABLE_SIZES[0]
 
@@ -114,6 +119,9 @@ def stone_cells(stone: dict[str, str], look: Look, size: StoneSize) -> list[list
             _centre_art(canvas, line, 1 + row, ink)
         edge = canvas.rows[0][1][1]
         _centre(canvas, f" {name} ", 0, edge + ink)
+    elif size.height > 3:
+        _centre(canvas, GLYPHS[up], 1, ink)
+        _centre(canvas, symbol_word(up), 2, ink)
     else:
         _centre(canvas, name, size.height // 2, ink)
     hint = f" {GLYPHS[down]} {symbol_word(down)} "
@@ -148,12 +156,24 @@ def pattern_cells(
     for cell, symbol in enumerate(card["pattern"]):
         row, col = divmod(cell, 3)
         x, y = left + col * size.step, top + row * size.line
-        gap = x - 1 if col == 0 else size.step - 1
+        if size.blocks and symbol:
+            _block(canvas, GLYPHS[symbol], x, y, size, _ink(look, symbol) + Style(reverse=True))
+            continue
+        gap = 0 if size.blocks else x - 1 if col == 0 else size.step - 1
         style = _ink(look, symbol) if symbol else _inside(look) + Style(dim=True)
         canvas.write(" " * gap + (GLYPHS[symbol] if symbol else GREY), x - gap, y, style)
     if card.get("scorable"):
         _centre(canvas, match_word(), size.height - 1, MATCH)
     return canvas.rows
+
+
+def _block(canvas: Canvas, glyph: str, x: int, y: int, size: PatternSize, style: Style) -> None:
+    """A pattern cell as a small tile around (`x`, `y`): one column short of the step
+    wide, one line short of the line high, its glyph on its first line."""
+    half = (size.step - 1) // 2
+    canvas.write(f"{' ' * half}{glyph}{' ' * half}", x - half, y, style)
+    for below in range(1, size.line - 1):
+        canvas.write(" " * (2 * half + 1), x - half, y + below, style)
 
 
 def match_word() -> str:

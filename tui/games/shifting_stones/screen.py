@@ -1,5 +1,6 @@
-"""The Shifting Stones table: the nine stones large in the middle, everyone's score and the
-log beside them, your pattern cards and the piles below; keys and clicks become actions."""
+"""The Shifting Stones table: the nine stones on the left, everyone's score and the turn
+beside them, your pattern cards and the piles under those (or, at 80x24, under the
+stones), the log under it all; keys and clicks become actions."""
 
 from __future__ import annotations
 
@@ -10,14 +11,14 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Grid, Vertical
 from textual.reactive import var
 from textual.widgets import Static
 
 from rules import Action
 from rules.shifting_stones import END, SKIP, EndTurn, Flip, Score, Shift, Skip
 from tui.games.shifting_stones.pattern_hand import PatternHand, PilesView
-from tui.games.shifting_stones.pieces import CHIP, TableSize, table_size_for
+from tui.games.shifting_stones.pieces import TableSize, table_size_for
 from tui.games.shifting_stones.seats import SeatsPanel
 from tui.games.shifting_stones.since import NOTHING, Changes, changes_since
 from tui.games.shifting_stones.stone_grid import StoneGrid
@@ -31,10 +32,6 @@ from tui.widgets.prompt import Prompt
 from tui.words.shifting_stones import cell_name
 
 STEPS = {"left": (0, -1), "right": (0, 1), "up": (-1, 0), "down": (1, 0)}
-
-PILES_ASIDE_HEIGHT = 34
-"""From this many lines on, larger pieces put the piles beside the stones, between the
-players and the log (which keeps six lines); below, they lie beside the hand."""
 
 LAST_NAME_WIDTH = 16
 """Cells of the name in the line about the last turn."""
@@ -116,28 +113,24 @@ class ShiftingStonesScreen(TableScreen):
 
     def compose(self) -> ComposeResult:
         yield TitleHeader(show_clock=False)
-        with Horizontal(id="ss-table"):
+        with Grid(id="ss-table"):
             with Vertical(id="ss-board"):
                 yield StoneGrid(id="stones", classes="pieces")
-                yield Static(id="ss-status")
             with Vertical(id="ss-side"):
                 yield SeatsPanel(id="ss-players")
-                yield PilesView(id="ss-side-piles", classes="pieces")
-                yield GameLog(id="log", title=_("Log"))
-        with Horizontal(id="ss-hand-row"):
+                yield Prompt(id="ss-status")
             with Vertical(id="ss-hand-box"):
                 yield Static(id="ss-hand-label")
                 yield PatternHand(id="ss-hand", classes="pieces")
             yield PilesView(id="ss-piles", classes="pieces")
+        yield GameLog(id="log", title=_("Log"))
         yield Prompt(id="prompt")
         yield Footer()
 
     def fit_to_screen(self) -> None:
         """The pieces grow with the screen: three sizes of stones and cards."""
         width, height = self.size
-        size = table_size_for(width, height)
-        self.set_class(size is not CHIP and height >= PILES_ASIDE_HEIGHT, "-piles-aside")
-        self.use_table_size(size)
+        self.use_table_size(table_size_for(width, height))
         self.fit_footer()
         self.update_bindings()
 
@@ -194,8 +187,7 @@ class ShiftingStonesScreen(TableScreen):
             self.set_class(size.name == name, f"-pieces-{name}")
         self.query_one("#stones", StoneGrid).stone_size = size.stone
         self.query_one("#ss-hand", PatternHand).card_size = size.card
-        for piles in self.query(PilesView):
-            piles.card_size = size.card
+        self.query_one("#ss-piles", PilesView).card_size = size.card
 
     # ---- drawing -------------------------------------------------------
 
@@ -240,9 +232,9 @@ class ShiftingStonesScreen(TableScreen):
             if view.get("seat") is None
             else _("no cards")
         )
-        for piles in self.query(PilesView):
-            piles.view = view
-            piles.marked = self.changes.cards
+        piles = self.query_one("#ss-piles", PilesView)
+        piles.view = view
+        piles.marked = self.changes.cards
         seats = self.query_one("#ss-players", SeatsPanel)
         seats.view = view
         seats.marked = self.changes.cards

@@ -6,7 +6,7 @@ change sends only the stones it concerns; clicks post `Picked`."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rich.text import Text
@@ -23,6 +23,9 @@ from tui.games.shifting_stones.lines import piece_line
 from tui.games.shifting_stones.pieces import CHIP, STONE_GAP, StoneSize, stone_cells
 from tui.i18n import language
 from tui.widgets.playing_cards import Canvas, Look
+
+MIN_TILE_LINES = 3
+"""The fewest lines a word tile keeps: its frame and its word."""
 
 
 class StoneTile(Widget):
@@ -62,7 +65,8 @@ class StoneRow(Widget):
 
 
 class StoneGrid(Widget):
-    """Nine stones, row by row, in tiles of `stone_size`."""
+    """Nine stones, row by row, in tiles of `stone_size`; tiles that show words only (no
+    drawing) lose a line where the grid's room is short of three of them."""
 
     DEFAULT_CSS = "StoneGrid { layout: vertical; width: auto; height: auto; }"
 
@@ -90,9 +94,18 @@ class StoneGrid(Widget):
     def on_mount(self) -> None:
         self._show(range(9))
 
+    @property
+    def tile_size(self) -> StoneSize:
+        """The size the tiles are drawn in: `stone_size`, or a line less for word tiles
+        where the grid is not high enough for three rows of them."""
+        size, room = self.stone_size, self.size.height
+        if size.scale or not room or room >= 3 * size.height:
+            return size
+        return replace(size, height=max(MIN_TILE_LINES, room // 3))
+
     def stone_region(self, cell: int) -> Region:
         """Where stone `cell` lies in the widget."""
-        size = self.stone_size
+        size = self.tile_size
         row, col = divmod(cell, 3)
         return Region(col * (size.width + STONE_GAP), row * size.height, size.width, size.height)
 
@@ -102,6 +115,9 @@ class StoneGrid(Widget):
             if self.stone_region(cell).contains(x, y):
                 return cell
         return None
+
+    def on_resize(self) -> None:
+        self._show(range(9))
 
     def watch_grid(self) -> None:
         self._show(range(9))
@@ -130,7 +146,7 @@ class StoneGrid(Widget):
         for cell in cells:
             if cell is not None:
                 tile = tiles[cell]
-                tile.stone_size = self.stone_size
+                tile.stone_size = self.tile_size
                 tile.stone = self.grid[cell] if cell < len(self.grid) else {}
                 tile.look = self.look(cell)
 
