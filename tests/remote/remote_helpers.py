@@ -21,7 +21,7 @@ import pyte
 from remote.session import set_size
 from rules.three_by_three import card_label
 from saves import SaveStore, replay, replay_moves
-from tui.words.three_by_three import event_text
+from tui.games.three_by_three.words import event_text
 
 WAIT = 30.0
 """Seconds to wait for something that should appear (generous: the machine may be busy)."""

@@ -21,7 +21,7 @@ from rules.three_by_three import (
     ThreeByThreeState,
     sort_cards,
 )
-from tui.words.three_by_three import event_text
+from tui.games.three_by_three.words import event_text
 
 GAME = ThreeByThree()
 NAMES = ("Ann", "Bob", "Cy", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo", "Kim")

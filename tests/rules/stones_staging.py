@@ -24,7 +24,7 @@ from rules.shifting_stones import (
     ShiftingStones,
     ShiftingStonesState,
 )
-from tui.words.shifting_stones import event_text
+from tui.games.shifting_stones.words import event_text
 
 STAGED_EDITION = 1
 """The edition staged games deal from: the cards the tests name are its cards. The rules

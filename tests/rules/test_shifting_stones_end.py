@@ -9,7 +9,7 @@ Card 0 (1 point) shows on the grid FISH_HORSE_MOON; fillers in other hands never
 from __future__ import annotations
 
 from rules.shifting_stones import final_scores
-from tui.words.shifting_stones import reason_text, status_text
+from tui.games.shifting_stones.words import reason_text, status_text
 
 from stones_staging import (
     GAME,

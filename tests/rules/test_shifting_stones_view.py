@@ -5,7 +5,7 @@ turn as everyone saw it."""
 from __future__ import annotations
 
 from rules.shifting_stones import PATTERN, VALUE
-from tui.words.shifting_stones import status_text
+from tui.games.shifting_stones.words import status_text
 
 from stones_staging import GAME, deal, end, flip, score, shift, showing_card, skip, texts
 

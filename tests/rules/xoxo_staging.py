@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 
 from rules.xoxo import ALL_TILES, STACK_SIZE, TARGET_COUNT, VALUES, Place, Xoxo, XoxoState
-from tui.words.xoxo import event_text
+from tui.games.xoxo.words import event_text
 
 GAME = Xoxo()
 NAMES = ("Ann", "Bob", "Cy", "Dan")

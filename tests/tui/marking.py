@@ -122,7 +122,8 @@ def german_words() -> frozenset[str]:
     for key, text in getattr(catalog, "_catalog", {}).items():
         if key != "":  # the catalog's header, no message
             found |= words(text)
-    for page in (Path(i18n.__file__).parent / "help" / "de").glob("*.md"):
+    tui = Path(i18n.__file__).parent
+    for page in [*(tui / "help" / "de").glob("*.md"), *(tui / "games").glob("*/help/de.md")]:
         found |= words(page.read_text("utf-8"))
     return frozenset(found)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from textual.app import App, ComposeResult
 
-from tui.widgets.card import french_face
+from tui.games.three_by_three.card_faces import french_face
 from tui.widgets.card_fan import CardFan, fan_layout
 from tui.widgets.playing_cards import CHIP, SMALL
 

@@ -1,6 +1,7 @@
-"""Every game in the catalog is described once for the app (`tui.games.about`): its table
-screen, the words for its facts, its help in English and German, its place on the home
-screen and the words of its options. Nothing outside a game's own modules names it."""
+"""Every game in the catalog is described once for the app (`tui.games.about`) and keeps
+in its UI package its table screen, the words for its facts and its help in English and
+German; its place on the home screen and the words of its options are in its
+description. Nothing outside a game's own package names it."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import pytest
 
 from rules import GAMES
 from rules.catalog import CATALOG
-from tui.games import about, game_order, package_of, screen_class
+from tui.games import about, game_order, package_of, screen_class, words_module
 from tui.screens.table import TableScreen
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -26,7 +27,7 @@ def test_every_game_opens_on_a_table_screen_of_its_own(game_id: str) -> None:
 
 @pytest.mark.parametrize("game_id", sorted(CATALOG))
 def test_every_game_says_its_facts_in_words(game_id: str) -> None:
-    words = import_module(about(game_id).words)
+    words = import_module(words_module(game_id))
     assert all(
         callable(getattr(words, name, None))
         for name in ("event_text", "refusal_text", "status_text", "reason_text")
@@ -35,9 +36,8 @@ def test_every_game_says_its_facts_in_words(game_id: str) -> None:
 
 @pytest.mark.parametrize("game_id", sorted(CATALOG))
 def test_every_game_has_its_help_in_english_and_german(game_id: str) -> None:
-    folder = files("tui") / "help"
-    name = about(game_id).help_file
-    assert (folder / name).is_file() and (folder / "de" / name).is_file()
+    folder = files(package_of(game_id)) / "help"
+    assert (folder / "en.md").is_file() and (folder / "de.md").is_file()
 
 
 @pytest.mark.parametrize("game_id", sorted(CATALOG))
@@ -52,17 +52,15 @@ def test_the_home_screen_lists_every_game_once() -> None:
 
 
 def test_no_module_outside_a_games_own_names_it_by_its_id() -> None:
-    """Only a game's UI package and its words module write its id: everything else
-    finds the game from the catalog."""
+    """Only a game's UI package writes its id: everything else finds the game from the
+    catalog."""
     ids = re.compile("|".join(re.escape(f'"{game_id}"') for game_id in CATALOG))
     own = {Path(package_of(g).replace(".", "/")) for g in CATALOG}
-    own_words = {Path(about(g).words.replace(".", "/") + ".py") for g in CATALOG}
     naming = [
         str(path.relative_to(ROOT))
         for folder in ("tui", "remote")
         for path in sorted((ROOT / folder).rglob("*.py"))
         if not any(path.relative_to(ROOT).is_relative_to(mine) for mine in own)
-        and path.relative_to(ROOT) not in own_words
         and ids.search(path.read_text(encoding="utf-8"))
     ]
     assert naming == []

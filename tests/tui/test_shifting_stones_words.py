@@ -11,8 +11,7 @@ import pytest
 
 from rules import IllegalAction
 from rules.shifting_stones import ShiftingStones
-from tui.words import refusal, status
-from tui.words.shifting_stones import (
+from tui.games.shifting_stones.words import (
     cell_name,
     event_text,
     reason_text,
@@ -20,6 +19,7 @@ from tui.words.shifting_stones import (
     status_text,
     symbol_word,
 )
+from tui.words import refusal, status
 
 NAMES = ("Ann", "Bob", "Cy")
 GAME_ID = ShiftingStones.id

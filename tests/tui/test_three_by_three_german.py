@@ -15,12 +15,12 @@ from saves import SaveStore
 from tui import i18n
 from tui.app import HotseatApp
 from tui.games.three_by_three.boxes import counts_text
+from tui.games.three_by_three.card_faces import french_face
 from tui.games.three_by_three.pile import chip_pile, framed_pile, last_text
 from tui.games.three_by_three.screen import ThreeByThreeScreen
 from tui.games.three_by_three.seats import seats_text, seats_width
 from tui.games.three_by_three.since import Changes
 from tui.model import GameSession
-from tui.widgets.card import french_face
 from tui.widgets.playing_cards import SMALL
 
 from tui_helpers import app_for, new_session, play_bots_until, screen_text, turn_at

@@ -10,9 +10,9 @@ from textual.widgets import Static
 from rules.three_by_three import FULL_DECK
 from saves import SaveStore
 from tui import palette
+from tui.games.three_by_three.card_faces import card_style
 from tui.games.three_by_three.screen import ThreeByThreeScreen
 from tui.games.three_by_three.seats import SeatList, seats_text, seats_width, whole_name_width
-from tui.widgets.card import card_style
 from tui.widgets.log import GameLog
 from tui.widgets.names import short_names
 

@@ -10,8 +10,7 @@ import pytest
 from rules import IllegalAction
 from rules.three_by_three import Play, RefusalCode
 from saves import SaveStore
-from tui.words import refusal
-from tui.words.three_by_three import (
+from tui.games.three_by_three.words import (
     card_text,
     event_text,
     need_text,
@@ -19,6 +18,7 @@ from tui.words.three_by_three import (
     refusal_text,
     status_text,
 )
+from tui.words import refusal
 
 from tui_helpers import new_session
 

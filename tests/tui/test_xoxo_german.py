@@ -14,9 +14,9 @@ from tui import i18n
 from tui.games.xoxo.screen import XoxoScreen
 from tui.games.xoxo.targets import CARD_WIDTH, card_width, panel_text, target_card
 from tui.games.xoxo.tiles import SMALL_TILE, tile_lines, tile_short
+from tui.games.xoxo.words import value_word
 from tui.screens.game_over import GameOverScreen
 from tui.widgets.footer import Footer
-from tui.words.xoxo import value_word
 
 from tui_helpers import app_for, new_session, play_bots_until, screen_text, turn_at, until
 

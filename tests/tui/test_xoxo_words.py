@@ -9,8 +9,7 @@ import pytest
 
 from rules import IllegalAction
 from rules.xoxo import VALUES, EndedEvent, LineName, MetEvent, PlaceEvent, XoxoFacts
-from tui.words import refusal
-from tui.words.xoxo import (
+from tui.games.xoxo.words import (
     event_text,
     line_word,
     reason_text,
@@ -19,6 +18,7 @@ from tui.words.xoxo import (
     tile_text,
     value_word,
 )
+from tui.words import refusal
 
 NAMES = ("Ann", "Bob", "Cy")
 ANN_PLACED: PlaceEvent = {

@@ -19,8 +19,8 @@ from tui.games.xylotar.board import HEAD_LINES, TableLook, draw, geometry
 from tui.games.xylotar.cards import CHIP
 from tui.games.xylotar.scores import ROOM, XylotarScoresScreen, scores_text
 from tui.games.xylotar.screen import XylotarScreen
+from tui.games.xylotar.words import colour_letter, colour_name, shown_names
 from tui.model import GameSession
-from tui.words.xylotar import colour_letter, colour_name, shown_names
 
 from tui_helpers import app_for, play_bots_until, players, screen_text, until
 

@@ -11,9 +11,9 @@ from rules import IllegalAction
 from rules.xylotar import Play, RefusalCode, Xylotar, XylotarEvent
 from saves import SaveStore
 from tui import i18n
+from tui.games.xylotar.words import event_text, reason_text, refusal_text, status_text
 from tui.model import GameSession
 from tui.words import refusal
-from tui.words.xylotar import event_text, reason_text, refusal_text, status_text
 
 from tui_helpers import players
 

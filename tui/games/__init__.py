@@ -1,7 +1,9 @@
 """Each game's table, found from the catalog: the UI package `tui.games.<engine module>`
-(for `rules.xoxo`, `tui.games.xoxo`) holds an `about` module with the game's one
-description, `ABOUT`, light enough for the home screen to read; the table screen it
-names is imported only when that game opens."""
+(for `rules.xoxo`, `tui.games.xoxo`) holds everything the app shows of the game: an
+`about` module with its one description, `ABOUT`, light enough for the home screen to
+read; its `words` (how it says its events, refusals and status); its help, `help/en.md`
+and a page for each other language (`help/de.md`); and its `screen` with the widgets it
+draws, imported only when that game opens."""
 
 from __future__ import annotations
 
@@ -24,10 +26,6 @@ class GameUI:
 
     screen: str
     """The table screen's class, in the `screen` module of the game's UI package."""
-    words: str
-    """The module that says the game's facts (`tui.words.GameWords`)."""
-    help_file: str
-    """Its help page, in `tui/help/` and each language's folder there."""
     order: int
     """Its place in the home screen's list of games."""
     short_title: str | None = None
@@ -52,6 +50,11 @@ def described(game_id: str) -> GameUI | None:
     """The description of `game_id`, or None for an id the catalog does not hold (a
     save from elsewhere, a help topic that is no game)."""
     return about(game_id) if game_id in CATALOG else None
+
+
+def words_module(game_id: str) -> str:
+    """The module that says a game's facts (`tui.words.GameWords`)."""
+    return package_of(game_id) + ".words"
 
 
 def game_order() -> list[str]:

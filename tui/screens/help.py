@@ -4,6 +4,7 @@ player's language."""
 from __future__ import annotations
 
 from importlib.resources import files
+from importlib.resources.abc import Traversable
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -12,7 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Markdown
 
 from rules import GAMES
-from tui.games import described
+from tui.games import described, package_of
 from tui.i18n import ENGLISH, N_, _, language
 from tui.screens.once import DismissOnce
 from tui.textual_fixes import taken_apart
@@ -20,24 +21,26 @@ from tui.widgets.footer import Footer
 from tui.widgets.header import TitleHeader
 
 HOME_HELP = "hotseat.md"
-"""The help of the app itself: what every screen has in common."""
+"""The help of the app itself, in `tui/help/` (and `tui/help/<language>/`): what every
+screen has in common."""
 
 
-def help_file(topic: str) -> str:
-    """The help page of a game id, or of the app for anything else."""
-    ui = described(topic)
-    return ui.help_file if ui else HOME_HELP
+def help_page(topic: str, chosen: str) -> Traversable:
+    """Where the help of a game id (its UI package's `help/<language>.md`), or of the app
+    for anything else, lies in the language `chosen`; the page may be missing."""
+    if described(topic) is not None:
+        return files(package_of(topic)) / "help" / f"{chosen}.md"
+    folder = files("tui") / "help"
+    return folder / HOME_HELP if chosen == ENGLISH else folder / chosen / HOME_HELP
 
 
 def help_markdown(topic: str) -> str:
     """The Markdown help for a game id, or the general help for anything else, in the
-    current language (help/<language>/); English where that language has none."""
-    name = help_file(topic)
-    folder = files("tui") / "help"
-    translated = folder / language() / name
-    if language() != ENGLISH and translated.is_file():
+    current language; English where that language has none."""
+    translated = help_page(topic, language())
+    if translated.is_file():
         return translated.read_text(encoding="utf-8")
-    return (folder / name).read_text(encoding="utf-8")
+    return help_page(topic, ENGLISH).read_text(encoding="utf-8")
 
 
 class HelpScreen(DismissOnce, Screen[None]):

@@ -1,8 +1,8 @@
 """What happened, in the player's language: each game's events, refusals, save-list status
 and end of game, said from the engine's typed data (the engines say nothing in words).
 
-Each game has a module here with the four functions of `GameWords`, named by its
-description (`tui.games.about`).
+Each game's UI package has a `words` module with the four functions of `GameWords`
+(`tui.games.words_module`); the words every game shares are here.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from rules import IllegalAction
-from tui.games import described
+from tui.games import described, words_module
 from tui.words.common import refusal_text as common_refusal
 
 
@@ -38,11 +38,10 @@ class GameWords(Protocol):
 
 def words_for(game_id: str) -> GameWords | None:
     """The words of a game (None for one that has none yet)."""
-    ui = described(game_id)
-    if ui is None:
+    if described(game_id) is None:
         return None
     try:
-        return importlib.import_module(ui.words)
+        return importlib.import_module(words_module(game_id))
     except ModuleNotFoundError:
         return None
 

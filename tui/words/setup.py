@@ -15,10 +15,10 @@ from typing import Any
 from rules import SetupError, UnknownGame
 from rules.catalog import CATALOG
 from rules.names import quoted
+from tui.games.shifting_stones.words import cell_name, symbol_word
+from tui.games.xoxo.words import value_word
 from tui.i18n import _, ngettext
 from tui.words.options import value_text
-from tui.words.shifting_stones import cell_name, symbol_word
-from tui.words.xoxo import value_word
 
 Fields = Mapping[str, Any]
 

@@ -14,9 +14,9 @@ from rich.style import Style
 from rich.text import Text
 
 from tui.games.shifting_stones.symbols import GLYPHS, GREY, drawing, symbol_style
+from tui.games.shifting_stones.words import symbol_word
 from tui.i18n import _, pgettext
 from tui.widgets.playing_cards import Canvas, CardSize, Cell, Face, Look, card_cells
-from tui.words.shifting_stones import symbol_word
 
 MATCH = Style(bold=True, reverse=True)
 """How OK (the card fits the grid now) stands out, with colour or without."""

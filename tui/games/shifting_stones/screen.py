@@ -22,6 +22,7 @@ from tui.games.shifting_stones.pieces import TableSize, table_size_for
 from tui.games.shifting_stones.seats import SeatsPanel
 from tui.games.shifting_stones.since import NOTHING, Changes, changes_since
 from tui.games.shifting_stones.stone_grid import StoneGrid
+from tui.games.shifting_stones.words import cell_name
 from tui.i18n import N_, _, ngettext
 from tui.screens.table import TableScreen
 from tui.widgets.footer import Footer, footer_key
@@ -29,7 +30,6 @@ from tui.widgets.header import TitleHeader
 from tui.widgets.log import GameLog
 from tui.widgets.names import cut_name
 from tui.widgets.prompt import Prompt
-from tui.words.shifting_stones import cell_name
 
 STEPS = {"left": (0, -1), "right": (0, 1), "up": (-1, 0), "down": (1, 0)}
 

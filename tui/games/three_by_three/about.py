@@ -4,7 +4,5 @@ from tui.games import GameUI
 
 ABOUT = GameUI(
     screen="ThreeByThreeScreen",
-    words="tui.words.three_by_three",
-    help_file="three_by_three.md",
     order=3,
 )

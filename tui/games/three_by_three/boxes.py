@@ -19,10 +19,10 @@ from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from tui.games.three_by_three.card_faces import french_face
 from tui.games.three_by_three.seats import out_text, ready
 from tui.games.three_by_three.since import Changes
 from tui.i18n import _
-from tui.widgets.card import french_face
 from tui.widgets.names import short_names
 from tui.widgets.playing_cards import CHIP, SMALL, Canvas, CardSize, Cell, Look, card_cells
 

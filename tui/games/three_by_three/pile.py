@@ -13,12 +13,12 @@ from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from tui.games.three_by_three.card_faces import BACK, cards_text, french_face, text_with
 from tui.games.three_by_three.since import Changes, last_move
+from tui.games.three_by_three.words import need_text as next_play
 from tui.i18n import _, ngettext, pgettext
-from tui.widgets.card import BACK, cards_text, french_face, text_with
 from tui.widgets.names import cut_name
 from tui.widgets.playing_cards import CHIP, Canvas, CardSize, Face, Look, card_cells
-from tui.words.three_by_three import need_text as next_play
 
 SHOWN_TOP = 5
 """How many of the pile's top cards are drawn."""

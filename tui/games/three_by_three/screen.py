@@ -28,21 +28,21 @@ from rules.three_by_three import (
     sort_cards,
 )
 from tui.games.three_by_three.boxes import BoxGrid, SeatBoxes, box_grid
+from tui.games.three_by_three.card_faces import cards_text, french_face, text_with
 from tui.games.three_by_three.pile import PileView
 from tui.games.three_by_three.seats import SeatList, whole_name_width
 from tui.games.three_by_three.since import NOTHING, Changes, changes_since, last_move
 from tui.games.three_by_three.table_cards import Slot, TableCards
+from tui.games.three_by_three.words import cards_text as cards_words
+from tui.games.three_by_three.words import need_text
 from tui.i18n import N_, _, ngettext, pgettext
 from tui.screens.table import TableScreen
-from tui.widgets.card import cards_text, french_face, text_with
 from tui.widgets.card_fan import CardFan, fan_layout
 from tui.widgets.footer import Footer
 from tui.widgets.header import TitleHeader
 from tui.widgets.log import STRIP_LINES, GameLog
 from tui.widgets.playing_cards import CHIP, LARGE, SMALL, CardSize, Look, card_size_for
 from tui.widgets.prompt import Prompt
-from tui.words.three_by_three import cards_text as cards_words
-from tui.words.three_by_three import need_text
 
 ZONES = ("hand", "face-up", "face-down")
 FRAME_LINES = 1 + 2 + 1

@@ -12,9 +12,9 @@ from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from tui.games.three_by_three.card_faces import cards_text
 from tui.games.three_by_three.since import Changes, last_move
 from tui.i18n import _, pgettext
-from tui.widgets.card import cards_text
 from tui.widgets.names import cut_name, padded, short_names
 from tui.words.common import ordinal
 

@@ -13,7 +13,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from tui.widgets.card import BACK
+from tui.games.three_by_three.card_faces import BACK
 from tui.widgets.playing_cards import CHIP, PLAIN, Canvas, CardSize, Face, Look, card_cells
 
 SLOTS = 3

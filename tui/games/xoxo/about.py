@@ -2,4 +2,4 @@
 
 from tui.games import GameUI
 
-ABOUT = GameUI(screen="XoxoScreen", words="tui.words.xoxo", help_file="xoxo.md", order=0)
+ABOUT = GameUI(screen="XoxoScreen", order=0)

@@ -18,6 +18,7 @@ from rules.xoxo import Place
 from tui.games.xoxo.board import Board, changed_cells, met_line_cells
 from tui.games.xoxo.targets import CARD_LINES, TargetPanel
 from tui.games.xoxo.tiles import LARGE_TILE, MEDIUM_TILE, SMALL_TILE, tile_short
+from tui.games.xoxo.words import line_words, value_word
 from tui.i18n import N_, _, ngettext, pgettext
 from tui.screens.table import TableScreen
 from tui.widgets.footer import Footer
@@ -25,7 +26,6 @@ from tui.widgets.header import TitleHeader
 from tui.widgets.log import GameLog
 from tui.widgets.looks import looks
 from tui.widgets.playing_cards import LARGE, SMALL, card_size_for
-from tui.words.xoxo import line_words, value_word
 
 SOURCES = ("own", "general")
 TABLE_FRAME_LINES = 1 + 8 + 3 + 1

@@ -21,9 +21,9 @@ from textual.widget import Widget
 
 from rules.xoxo import KINDS, VALUES
 from tui.games.xoxo.tiles import tile_short
+from tui.games.xoxo.words import value_word
 from tui.i18n import _, pgettext
 from tui.widgets.playing_cards import Canvas
-from tui.words.xoxo import value_word
 
 INDENT = "  "
 

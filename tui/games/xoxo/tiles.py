@@ -11,10 +11,10 @@ from rich.style import Style
 from rich.text import Text
 
 from rules.xoxo import SHAPE_SYMBOL, tile_parts
+from tui.games.xoxo.words import value_word
 from tui.i18n import pgettext
 from tui.palette import fill, ink
 from tui.widgets.playing_cards import CURSOR_BRACKETS, CURSOR_EDGES, CURSOR_STYLE
-from tui.words.xoxo import value_word
 
 
 @dataclass(frozen=True)

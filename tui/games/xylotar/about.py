@@ -5,8 +5,6 @@ from tui.i18n import N_
 
 ABOUT = GameUI(
     screen="XylotarScreen",
-    words="tui.words.xylotar",
-    help_file="xylotar.md",
     order=2,
     option_words={
         "sorting_memory": (

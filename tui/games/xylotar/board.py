@@ -41,6 +41,7 @@ from tui.games.xylotar.cards import (
     crosswise_cells,
 )
 from tui.games.xylotar.since import NOTHING, Changes
+from tui.games.xylotar.words import colour_name, shown_names
 from tui.i18n import _, ngettext, pgettext
 from tui.widgets.names import cut_name, short_names
 from tui.widgets.playing_cards import (
@@ -53,7 +54,6 @@ from tui.widgets.playing_cards import (
     card_cells,
     strip_of,
 )
-from tui.words.xylotar import colour_name, shown_names
 
 MAX_NAME_WIDTH = 24
 HEAD_LINES = 2

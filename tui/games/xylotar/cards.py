@@ -1,7 +1,7 @@
 """How a Xylotar card is drawn: face up with its colour letter and value, or face down as a
 back that shows its colour (the letter in a field of pattern, as the real backs show it),
 in one-line chips or in framed cards. The letters are the player's language's
-(`tui.words.xylotar.colour_letter`): "Y7" in English is "G7" in German.
+(`tui.games.xylotar.words.colour_letter`): "Y7" in English is "G7" in German.
 
 A back whose value the viewer knows shows the value on the back, in italics. Backs of the
 trump colour are filled with a denser pattern. Chips in a row share the bars between
@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 from rich.style import Style
 
+from tui.games.xylotar.words import colour_letter
 from tui.palette import ink
 from tui.widgets.playing_cards import CURSOR_BRACKETS, CardSize, Cell, Face, Look, card_cells
-from tui.words.xylotar import colour_letter
 
 COLOUR_INK = {
     "R": "red",

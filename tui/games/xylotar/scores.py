@@ -14,11 +14,11 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from rules.engine import MAX_NAME_LENGTH
+from tui.games.xylotar.words import shown_names
 from tui.i18n import N_, _, pgettext
 from tui.screens.once import DismissOnce
 from tui.widgets.footer import Footer
 from tui.widgets.names import padded, short_names
-from tui.words.xylotar import shown_names
 
 ROUND_COLUMNS = 4
 """Points per round for at most the last four rounds, so extra rounds still fit."""

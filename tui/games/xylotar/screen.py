@@ -28,6 +28,7 @@ from tui.games.xylotar.board import (
 from tui.games.xylotar.cards import CHIP
 from tui.games.xylotar.scores import XylotarScoresScreen, next_text
 from tui.games.xylotar.since import NOTHING, Changes, changes_since
+from tui.games.xylotar.words import card_name, colour_name
 from tui.i18n import N_, _, language, ngettext
 from tui.screens.table import TableScreen
 from tui.widgets.footer import Footer
@@ -36,7 +37,6 @@ from tui.widgets.log import STRIP_LINES, GameLog
 from tui.widgets.playing_cards import LARGE, SMALL, CardSize, card_size_for
 from tui.widgets.prompt import Prompt
 from tui.words.common import and_list
-from tui.words.xylotar import card_name, colour_name
 
 AROUND_TABLE = 4
 """Lines besides the table and the log: the title, two of prompt, the keys."""

@@ -10,9 +10,9 @@ import re
 from rich.style import Style
 from rich.text import Text
 
+from tui.games.three_by_three.words import card_text
 from tui.palette import ink
 from tui.widgets.playing_cards import Face
-from tui.words.three_by_three import card_text
 
 RED_SUITS = frozenset("DH")
 
