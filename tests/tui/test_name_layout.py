@@ -11,6 +11,7 @@ from textual.widget import Widget
 from saves import SaveStore
 from tui.games.shifting_stones.screen import ShiftingStonesScreen
 from tui.games.shifting_stones.seats import SeatsPanel, players_text
+from tui.games.three_by_three.boxes import SeatBoxes
 from tui.games.three_by_three.screen import ThreeByThreeScreen
 from tui.games.three_by_three.seats import SeatList, seats_text
 from tui.games.xylotar.board import HEAD_LINES, TableLook, draw, geometry
@@ -108,7 +109,7 @@ def test_every_xylotar_row_starts_its_cards_in_the_same_column(store: SaveStore)
 async def test_the_3x3_players_table_with_wide_names_does_not_wrap_at_80x24(
     store: SaveStore,
 ) -> None:
-    session = new_session(store, f"{WIDE},cpu:{WIDE_TOO},cpu:Bob")
+    session = new_session(store, f"{WIDE},cpu:{WIDE_TOO},cpu:Bob,cpu:Cy,cpu:Dee,cpu:Eve")
     play_bots_until(session, lambda s: s.to_act() == [0] and s.view(0)["phase"] != "swap")
     app = app_for(store, session)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -117,6 +118,19 @@ async def test_the_3x3_players_table_with_wide_names_does_not_wrap_at_80x24(
         rows = lines(seats_text(seats.view, limit=seats.name_limit).plain)
 
         assert shown_lines(seats)[: len(rows)] == rows
+
+
+async def test_the_3x3_boxes_with_wide_names_do_not_wrap_at_80x24(store: SaveStore) -> None:
+    session = new_session(store, f"{WIDE},cpu:{WIDE_TOO},cpu:Bob")
+    play_bots_until(session, lambda s: s.to_act() == [0] and s.view(0)["phase"] != "swap")
+    app = app_for(store, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await turn_at(pilot, app, ThreeByThreeScreen)
+        boxes = screen.query_one("#boxes", SeatBoxes)
+        rows = [row.rstrip() for row in lines(boxes.render().plain)]
+
+        assert boxes.display and rows
+        assert [row.rstrip() for row in shown_lines(boxes)[: len(rows)]] == rows
 
 
 async def test_the_shifting_stones_players_table_with_wide_names_does_not_wrap_at_80x24(

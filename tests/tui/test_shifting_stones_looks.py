@@ -38,9 +38,9 @@ from tui.widgets.playing_cards import Canvas, Look
 
 from tui_helpers import (
     app_for,
+    leaf_shares,
     new_session,
     play_bots_until,
-    screen_shares,
     screen_text,
     turn_at,
     turn_then,
@@ -678,16 +678,16 @@ def test_the_pieces_grow_with_the_terminal(size: tuple[int, int], name: str) -> 
     assert table_size_for(*size).name == name
 
 
-async def test_at_160x45_the_pieces_take_40_percent_and_the_log_at_most_30(
+async def test_at_160x45_the_fullest_table_gives_its_pieces_55_percent_and_its_log_25(
     store: SaveStore,
 ) -> None:
     app = app_for(store, fullest_table(store))
     async with app.run_test(size=(160, 45)) as pilot:
         await turn_at(pilot, app, ShiftingStonesScreen)
         await pilot.pause()
-        pieces, log = screen_shares(app)
-        assert pieces >= 0.40
-        assert log <= 0.30
+        pieces, log = leaf_shares(app)
+        assert pieces >= 0.55
+        assert log <= 0.25
 
 
 async def test_at_80x24_the_fullest_table_shows_all_it_takes_to_play(store: SaveStore) -> None:

@@ -86,8 +86,21 @@ async def test_on_big_screens_each_opponent_sits_in_a_box_with_cards_and_counts(
                 assert card_label(card) in shown
 
 
-async def test_at_80x24_the_seats_stay_a_list(store: SaveStore) -> None:
+async def test_at_80x24_four_seats_sit_in_boxes_of_one_line_cards(store: SaveStore) -> None:
     app = app_for(store, four_players(store))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await turn_at(pilot, app, ThreeByThreeScreen)
+        boxes = screen.query_one(SeatBoxes)
+        assert boxes.display and boxes.grid is not None and boxes.grid.size is CHIP
+        assert not screen.query_one(SeatList).display
+
+
+async def test_at_80x24_six_seats_stay_a_list(store: SaveStore) -> None:
+    session = new_session(
+        store, "Annabelle,cpu:Bartholomew,cpu:Cornelia,cpu:Dimitrios,cpu:Eve,cpu:Fay"
+    )
+    play_bots_until(session, lambda s: s.to_act() == [0])
+    app = app_for(store, session)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await turn_at(pilot, app, ThreeByThreeScreen)
         assert screen.query_one(SeatList).display

@@ -7,8 +7,10 @@ from __future__ import annotations
 import pytest
 
 from saves import SaveStore
-from tui.games.three_by_three.screen import ThreeByThreeScreen
+from tui.games.three_by_three.pile import PileView
+from tui.games.three_by_three.screen import ThreeByThreeScreen, mine_width
 from tui.model import GameSession
+from tui.widgets.playing_cards import XL
 
 from tui_helpers import app_for, new_session, play_bots_until, turn_then, until
 
@@ -81,16 +83,26 @@ def test_without_colour_tour_1_shows_the_card_picked_to_swap(
     )
 
 
-@pytest.mark.parametrize(("size", "left"), [((80, 24), 1), ((160, 45), (160 - 90) // 2)])
-async def test_on_a_big_screen_the_piles_and_cards_stand_in_the_middle(
-    store: SaveStore, size: tuple[int, int], left: int
-) -> None:
-    """At 160x45 the piles, the table cards and the hand begin where a table of large
-    cards 90 cells wide stands in the middle; at 80x24 they use the whole width."""
+async def test_on_a_big_screen_the_table_stands_in_the_middle(store: SaveStore) -> None:
+    """At 160x45 the piles stand in the middle, and the table cards with a hand of six
+    begin where they would stand in the middle too (a longer hand reaches further right)."""
     session = new_session(store, "Ann,cpu:Bob,cpu:Cy", seed=4)
     play_bots_until(session, lambda s: len(s.record.actions) >= 6 and s.to_act() == [0])
     app = app_for(store, session)
-    async with app.run_test(size=size) as pilot:
+    async with app.run_test(size=(160, 45)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, ThreeByThreeScreen))
-        area = app.screen.query_one("#play-area")
-        assert area.content_region.x == left
+        screen = app.screen
+        pile = [line.rstrip() for line in screen.query_one(PileView).render().plain.splitlines()]
+        before = min(len(line) - len(line.lstrip()) for line in pile if line)
+        after = 158 - max(len(line) for line in pile)
+        assert abs(before - after) <= 1
+        assert screen.query_one("#my-table").region.x == 1 + (158 - mine_width(XL)) // 2
+
+
+async def test_at_80x24_the_cards_use_the_whole_width(store: SaveStore) -> None:
+    session = new_session(store, "Ann,cpu:Bob,cpu:Cy", seed=4)
+    play_bots_until(session, lambda s: len(s.record.actions) >= 6 and s.to_act() == [0])
+    app = app_for(store, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ThreeByThreeScreen))
+        assert app.screen.query_one("#my-table").region.x == 1

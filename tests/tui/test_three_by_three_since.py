@@ -150,7 +150,8 @@ async def test_the_privacy_screen_reveals_what_the_others_changed_since_your_tur
         boxes = screen.query_one(SeatBoxes)
         assert boxes.display and boxes.marks == screen.marks and boxes.grid is not None
         top = boxes.render().plain.splitlines()[0]
-        corners = [top[column * (boxes.grid.box_width + BOX_GAP)] for column in range(3)]
+        first = (boxes.size.width - boxes.grid.width) // 2  # the boxes stand in the middle
+        corners = [top[first + column * (boxes.grid.box_width + BOX_GAP)] for column in range(3)]
         assert corners == ["╭", "╭", "┏"]  # Bob, Cy, Dee
         pile = screen.query_one(PileView).render().plain
         assert "since your turn" in pile

@@ -295,16 +295,6 @@ async def open_dialog(app: HotseatApp, pilot: Pilot) -> NewGameScreen:
     return screen
 
 
-def screen_shares(app: HotseatApp) -> tuple[float, float]:
-    """The share of the screen the current table gives to its pieces (the widgets it marks
-    with the class "pieces") and to its log, from the regions they are laid out in."""
-    screen = app.screen
-    area = screen.size.width * screen.size.height
-    pieces = sum(w.region.width * w.region.height for w in screen.query(".pieces"))
-    log = sum(w.region.width * w.region.height for w in screen.query(GameLog))
-    return pieces / area, log / area
-
-
 def leaf_shares(app: HotseatApp) -> tuple[float, float]:
     """The share of the screen the pieces and the log take: "pieces" is the area of the
     shown leaf widgets that are not the log, the header, the footer, the prompt or a
@@ -332,6 +322,38 @@ def leaf_shares(app: HotseatApp) -> tuple[float, float]:
         add(child)
     area = whole.width * whole.height
     return cells["pieces"] / area, cells["log"] / area
+
+
+SHARE_TABLES = {
+    "3x3": ("Ann,Bob,cpu:Cy,cpu:Dee", 7, 14),
+    "xoxo": ("Ann,Bob,cpu:Cy,cpu:Dee", 5, 11),
+    "shifting-stones": ("Ann,Bob,cpu:Cy", 3, 6),
+    "xylotar": ("Ann,Bob,cpu:Cy,cpu:Dee", 4, 20),
+}
+"""Per game, the table whose shares are measured: the players (two people, so a privacy
+screen comes up), the seed and how many moves are played before the table opens."""
+
+
+async def table_shares(
+    store: SaveStore,
+    game: str,
+    size: tuple[int, int],
+    seen: Callable[[HotseatApp], object] | None = None,
+) -> tuple[float, float]:
+    """The pieces' and the log's share (`leaf_shares`) of `game`'s table at `size`, after a
+    few computer moves and one privacy screen; `seen` is shown the app at that moment."""
+    players, seed, moves = SHARE_TABLES[game]
+    session = new_session(store, players, seed=seed, game=game)
+    play_bots_until(session, lambda s: len(s.record.actions) >= moves and s.to_act() == [0])
+    app = app_for(store, session, resumed=True)
+    async with app.run_test(size=size) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.my_turn)
+        await pilot.pause()
+        if seen is not None:
+            seen(app)
+        return leaf_shares(app)
 
 
 async def pass_and_play(

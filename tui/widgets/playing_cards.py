@@ -35,6 +35,8 @@ CHIP = CardSize("chip", 5, 1, 5)
 SMALL = CardSize("small", 5, 3, 4)
 LARGE = CardSize("large", 7, 5, 4)
 SIZES = (CHIP, SMALL, LARGE)
+XL = CardSize("xl", 9, 7, 5)
+"""The biggest cards, for a table that has the room on a big screen (3 x 3 at 160x45)."""
 
 
 def card_size_for(width: int, height: int) -> CardSize:
@@ -196,6 +198,21 @@ class Canvas:
             for at in range(span.start, min(span.end, len(styles))):
                 styles[at] = styles[at] + _style(span.style)
         self.place([list(zip(text.plain, styles, strict=True))], x, y)
+
+    def centre(self) -> None:
+        """Move what is drawn to the middle of the width: as many blank columns before it as
+        are left after it."""
+        blank = (" ", Style())
+        used = max(
+            (
+                len(row)
+                - next((n for n, cell in enumerate(reversed(row)) if cell != blank), len(row))
+            )
+            for row in self.rows
+        )
+        shift = (self.width - used) // 2
+        if shift > 0:
+            self.rows = [[blank] * shift + row[: self.width - shift] for row in self.rows]
 
     def strips(self) -> list[Strip]:
         """The grid as strips, a line each, runs of one style joined."""

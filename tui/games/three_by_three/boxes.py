@@ -1,6 +1,7 @@
-"""The other seats as small framed boxes, for screens wide and tall enough: the name on the
-frame, the face-up cards drawn as cards, the hand and face-down counts under them; laid out
-in rows as many to a row as the room takes, the next seat to play first.
+"""The other seats as framed boxes, for screens wide and tall enough: the name on the
+frame, the table cards drawn as cards (each face-up card lying on its face-down card, as
+the seat's own are drawn), the hand and face-down counts under them; laid out in rows as
+many to a row as the room takes, the next seat to play first, in the middle of the width.
 
 The marks are the list's: ">" and the name in reverse for the seat to act, "*" for the last
 move's, the hand count in reverse for a seat that took the pile; a seat whose face-up cards
@@ -22,9 +23,10 @@ from textual.widget import Widget
 from tui.games.three_by_three.card_faces import french_face
 from tui.games.three_by_three.seats import out_text, ready
 from tui.games.three_by_three.since import Changes
+from tui.games.three_by_three.table_cards import Slot, overlap_of, slots_cells, slots_width
 from tui.i18n import _
 from tui.widgets.names import short_names
-from tui.widgets.playing_cards import CHIP, SMALL, Canvas, CardSize, Cell, Look, card_cells
+from tui.widgets.playing_cards import CHIP, LARGE, SMALL, Canvas, CardSize, Cell, Look
 
 BOX_GAP = 1
 """Columns between two boxes of a row."""
@@ -35,7 +37,7 @@ BOX_NAME = 24
 """Cells of a name on its box: every name shows whole."""
 TITLE_EXTRA = len("╭─ >* ╮")
 """Cells of a box's top line besides the name: corners, a dash, the marks and spaces."""
-BOX_SIZES = (SMALL, CHIP)
+BOX_SIZES = (LARGE, SMALL, CHIP)
 
 _FRAME = "╭─╮│╰╯"
 _CHANGED_FRAME = "┏━┓┃┗┛"
@@ -53,8 +55,8 @@ class BoxGrid:
 
     @property
     def box_height(self) -> int:
-        """The frame, the cards and the counts line."""
-        return self.size.height + 3
+        """The frame, the cards as they lie on each other and the counts line."""
+        return self.size.height + overlap_of(self.size)[1] + 3
 
     @property
     def width(self) -> int:
@@ -75,17 +77,12 @@ def boxed_seats(view: dict[str, Any]) -> list[int]:
     return [(you + step) % count for step in range(1, count)]
 
 
-def cards_width(size: CardSize) -> int:
-    """Cells three face-up cards take side by side."""
-    return 3 * size.width + 2 * BOX_GAP
-
-
 def box_width(view: dict[str, Any], seats: list[int], size: CardSize) -> int:
     """One box's width, the same for all: room for the longest name with its marks, three
     cards, and the counts, inside the frame and a space either side."""
     names = max(min(BOX_NAME, cell_len(view["seats"][seat]["name"])) for seat in seats)
     counts = max(cell_len(counts_text(view["seats"][seat], False).plain) for seat in seats)
-    return max(names + TITLE_EXTRA, max(cards_width(size), counts, cell_len(no_up())) + 4)
+    return max(names + TITLE_EXTRA, max(slots_width(size), counts, cell_len(no_up())) + 4)
 
 
 def no_up() -> str:
@@ -180,10 +177,17 @@ def box_cells(
     canvas.place([text_cells(title)], 2, 0)
 
     up = info["face_up"]
-    for number, card in enumerate(up):
-        look = Look(fresh=(seat, card) in marks.new_up)
-        canvas.place(card_cells(french_face(card), look, size), 2 + number * (size.width + 1), 1)
-    if not up and not info.get("place"):
+    down = [bool(slot) for slot in info["face_down"]]
+    slots = tuple(
+        Slot(
+            french_face(up[number]) if number < len(up) else None,
+            number < len(down) and down[number],
+            Look(fresh=number < len(up) and (seat, up[number]) in marks.new_up),
+        )
+        for number in range(3)
+    )
+    canvas.place(slots_cells(slots, size), 2, 1)
+    if not up and not any(down) and not info.get("place"):
         canvas.write(no_up(), 2, 1 + size.height // 2, Style(dim=True, italic=True))
     counts = counts_text(info, seat in marks.took)
     canvas.place([text_cells(counts)], 2, height - 2)
@@ -192,32 +196,32 @@ def box_cells(
     return canvas.rows
 
 
-def boxes_text(view: dict[str, Any], grid: BoxGrid, marks: Changes) -> Text:
-    """Every boxed seat's box, row by row."""
+def boxes_text(view: dict[str, Any], grid: BoxGrid, marks: Changes, width: int = 0) -> Text:
+    """Every boxed seat's box, row by row, in the middle of `width` cells (0: as wide as
+    the boxes)."""
     seats = boxed_seats(view)
-    canvas = Canvas(grid.width, grid.height)
+    canvas = Canvas(max(width, grid.width), grid.height)
     room = grid.box_width - TITLE_EXTRA
     names = short_names([view["seats"][seat]["name"] for seat in seats], room)
     for number, (seat, name) in enumerate(zip(seats, names, strict=True)):
         row, column = divmod(number, grid.columns)
         box = box_cells(view, seat, name, grid, marks)
         canvas.place(box, column * (grid.box_width + BOX_GAP), row * grid.box_height)
+    canvas.centre()
     return canvas.text()
 
 
 class SeatBoxes(Widget):
-    """The other seats' boxes as `grid` lays them out; nothing without a grid."""
+    """The other seats' boxes as `grid` lays them out, in the middle of the widget's
+    width; nothing without a grid."""
 
     DEFAULT_CSS = """
-    SeatBoxes { width: auto; height: auto; }
+    SeatBoxes { width: 1fr; height: auto; }
     """
 
     view: reactive[dict[str, Any]] = reactive(dict, layout=True)
     grid: reactive[BoxGrid | None] = reactive(None, layout=True)
     marks: reactive[Changes] = reactive(Changes)
-
-    def get_content_width(self, container: Size, viewport: Size) -> int:
-        return 0 if self.grid is None else self.grid.width
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return 0 if self.grid is None else self.grid.height
@@ -225,4 +229,4 @@ class SeatBoxes(Widget):
     def render(self) -> Text:
         if self.grid is None or not self.view.get("seats"):
             return Text("")
-        return boxes_text(self.view, self.grid, self.marks)
+        return boxes_text(self.view, self.grid, self.marks, self.size.width)

@@ -185,7 +185,8 @@ def framed_pile(
     """The draw pile, the discard pile fanned and the burned cards side by side, each with a
     line above saying what it is, what may follow under the discard pile, and under all the
     caption of the last move; `compact`, what may follow and the caption share the line
-    under the cards. `marks` (by default the last move's) says what is new."""
+    under the cards, else all stands in the middle of the width. `marks` (by default the
+    last move's) says what is new."""
     marks = last_move(view) if marks is None else marks
     canvas = Canvas(width, size.height + (2 if compact else 3))
     pile: list[str] = view.get("pile", [])
@@ -225,6 +226,8 @@ def framed_pile(
         canvas.write(f" {note} ", note_x, 0, Style(bold=True, reverse=True))
     look = Look(dimmed=not burned, fresh=bool(note))
     canvas.place(card_cells(_count_face(burned), look, size), x, 1)
+    if not compact:
+        canvas.centre()
     return canvas.text()
 
 

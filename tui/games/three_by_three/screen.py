@@ -32,7 +32,7 @@ from tui.games.three_by_three.card_faces import cards_text, french_face, text_wi
 from tui.games.three_by_three.pile import PileView
 from tui.games.three_by_three.seats import SeatList, whole_name_width
 from tui.games.three_by_three.since import NOTHING, Changes, changes_since, last_move
-from tui.games.three_by_three.table_cards import Slot, TableCards
+from tui.games.three_by_three.table_cards import Slot, TableCards, slots_width
 from tui.games.three_by_three.words import cards_text as cards_words
 from tui.games.three_by_three.words import need_text
 from tui.i18n import N_, _, ngettext, pgettext
@@ -41,7 +41,7 @@ from tui.widgets.card_fan import CardFan, fan_layout
 from tui.widgets.footer import Footer
 from tui.widgets.header import TitleHeader
 from tui.widgets.log import STRIP_LINES, GameLog
-from tui.widgets.playing_cards import CHIP, LARGE, SMALL, CardSize, Look, card_size_for
+from tui.widgets.playing_cards import CHIP, LARGE, SMALL, XL, CardSize, Look, card_size_for
 from tui.widgets.prompt import Prompt
 
 ZONES = ("hand", "face-up", "face-down")
@@ -65,10 +65,9 @@ def top_lines(seats: int) -> int:
 
 def play_lines(size: CardSize) -> int:
     """Lines the pile, the table cards and the hand take with framed cards of `size`:
-    the pile with its heads, what may follow and the last move; the table cards lying
-    offset; the hand's label and one raised row; a blank line after the pile and after
-    the table cards."""
-    return (size.height + 3) + 1 + (size.height + 1) + 1 + 1 + (size.height + 1)
+    the pile with its heads, what may follow and the last move; a blank line; side by
+    side under their labels the table cards lying offset and the hand's one raised row."""
+    return (size.height + 3) + 1 + 1 + (size.height + 1)
 
 
 CHIP_LINES = 2 + 1 + 1 + 1
@@ -105,10 +104,22 @@ class Draft:
         return Draft(tuple(hand), tuple(up))
 
 
-PLAY_WIDTH = {"large": 90, "small": 70}
-"""Cells the piles, the table cards and the hand take with framed cards on a screen
-bigger than 80x24: on a wider screen they begin where a table this wide would stand in
-the middle, under the other seats' boxes."""
+FRAMED = ((XL, 150, 40), (LARGE, 110, 30), (SMALL, 0, 0))
+"""Framed card sizes off 80x24, largest first, each with the least screen it is drawn on;
+a size is taken where the pile, the cards and the seats' list fit above the log."""
+
+SHOWN_HAND = 6
+"""Cards of a hand the middle of a big screen is reckoned with: the table cards and a
+hand of this many stand in the middle, a longer hand reaches further right."""
+
+
+def mine_width(size: CardSize) -> int:
+    """Cells the table cards and a hand of `SHOWN_HAND` cards take side by side."""
+    return slots_width(size) + MINE_GAP + SHOWN_HAND * (size.width + 1)
+
+
+MINE_GAP = 2
+"""Columns between the table cards and the hand when they lie side by side."""
 
 
 class ThreeByThreeScreen(TableScreen):
@@ -180,18 +191,23 @@ class ThreeByThreeScreen(TableScreen):
 
     def lay_out(self) -> None:
         """Cards grow with the screen (chips, small or large framed cards), as far as the
-        seats leave room for them. On a small screen ("-compact", 80x24) the seats' list
-        stands unboxed and the log is a strip; up to six seats get small framed cards,
-        the table cards beside the hand. Beside framed cards on a large screen the other
-        seats are boxes when they fit above them, else the list."""
+        seats leave room for them. On a small screen ("-compact", 80x24) the log is a
+        strip; up to six seats get small framed cards, and the other seats stand in boxes
+        of one-line cards where those fit in the lines of the seats' list, else the list
+        unboxed. Beside framed cards on a large screen the other seats are boxes when they
+        fit above them, else the list."""
         width, height = self.size
         compact = card_size_for(width, height) is CHIP
         small = SMALL if self.fits_small_cards() else CHIP
         size = small if compact else self.fitting_card_size()
-        grid = None if compact else self.seat_grid(size)
+        if compact:
+            seats = len(self.view.get("seats", []))
+            grid = box_grid(self.view, width - 2, seats + 1) if size is SMALL else None
+        else:
+            grid = self.seat_grid(size)
         if (size, grid, compact) != self._layout:
             self._layout = (size, grid, compact)
-            for name in ("chip", "small", "large"):
+            for name in ("chip", "small", "large", "xl"):
                 self.set_class(size.name == name, f"-cards-{name}")
             self.set_class(compact, "-compact")
             self.set_class(grid is not None, "-boxes")
@@ -206,9 +222,8 @@ class ThreeByThreeScreen(TableScreen):
             # A chip's mark is its underline, a small card's its double frame: no line spent.
             hand.can_raise = not compact
             hand.full_rows = compact
-        room = PLAY_WIDTH.get(size.name, width) if not compact else width
-        left = max(1, (width - room) // 2)
-        self.query_one("#play-area").styles.padding = (0, 1, 0, left)
+        left = 0 if compact else max(0, (width - 2 - mine_width(size)) // 2)
+        self.query_one("#mine").styles.padding = (0, 0, 0, left)
         self.fit_top()
 
     def fits_small_cards(self) -> bool:
@@ -232,12 +247,13 @@ class ThreeByThreeScreen(TableScreen):
         """The largest card size for this screen whose pile, table cards and hand fit
         between the seats and the log."""
         width, height = self.size
-        size = card_size_for(width, height)
         seats = len(self.view.get("seats", []))
         room = height - FRAME_LINES - STRIP_LINES[0]
-        while size is not CHIP and top_lines(seats) + play_lines(size) > room:
-            size = SMALL if size is LARGE else CHIP
-        return size
+        for size, least_width, least_height in FRAMED:
+            fits = top_lines(seats) + play_lines(size) <= room
+            if width >= least_width and height >= least_height and fits:
+                return size
+        return CHIP
 
     def log_toggled(self) -> None:
         self.fit_top()
@@ -256,7 +272,8 @@ class ThreeByThreeScreen(TableScreen):
         height = self.size.height - FRAME_LINES + 2 - self._prompt_lines
         if compact:
             cards = SMALL_LINES if size is SMALL else CHIP_LINES
-            shown_seats = max(1, min(seats + 1, height - cards - STRIP_LINES[0]))
+            listed = grid.height if grid is not None else seats + 1
+            shown_seats = max(1, min(listed, height - cards - STRIP_LINES[0]))
             top.styles.height = shown_seats
             left = height - cards - shown_seats - STRIP_LINES[0]
             rows = self.hand_rows(1 + max(0, left) // size.height)

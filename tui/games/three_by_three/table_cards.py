@@ -14,7 +14,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from tui.games.three_by_three.card_faces import BACK
-from tui.widgets.playing_cards import CHIP, PLAIN, Canvas, CardSize, Face, Look, card_cells
+from tui.widgets.playing_cards import CHIP, PLAIN, Canvas, CardSize, Cell, Face, Look, card_cells
 
 SLOTS = 3
 SLOT_GAP = 2
@@ -29,6 +29,30 @@ class Slot:
     down: bool
     up_look: Look = PLAIN
     down_look: Look = PLAIN
+
+
+def overlap_of(size: CardSize) -> tuple[int, int]:
+    """Where a face-up card lies on its face-down card: columns right, lines down (chips
+    show only the uppermost card)."""
+    return (0, 0) if size is CHIP else (2, 1)
+
+
+def slots_width(size: CardSize) -> int:
+    """Cells three slots take side by side."""
+    return SLOTS * (size.width + overlap_of(size)[0]) + (SLOTS - 1) * SLOT_GAP
+
+
+def slots_cells(slots: tuple[Slot, ...], size: CardSize) -> list[list[Cell]]:
+    """The slots side by side, each face-up card lying offset on its face-down card."""
+    dx, dy = overlap_of(size)
+    canvas = Canvas(slots_width(size), size.height + dy)
+    for number, slot in enumerate(slots):
+        x = number * (size.width + dx + SLOT_GAP)
+        if slot.down and (slot.up is None or size is not CHIP):
+            canvas.place(card_cells(BACK, slot.down_look, size), x, 0)
+        if slot.up is not None:
+            canvas.place(card_cells(slot.up, slot.up_look, size), x + dx, dy)
+    return canvas.rows
 
 
 class TableCards(Widget):
@@ -59,28 +83,22 @@ class TableCards(Widget):
     @property
     def overlap(self) -> tuple[int, int]:
         """Where a face-up card lies on its face-down card: columns right, lines down."""
-        return (0, 0) if self.card_size is CHIP else (2, 1)
+        return overlap_of(self.card_size)
 
     @property
     def slot_width(self) -> int:
         return self.card_size.width + self.overlap[0]
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
-        return SLOTS * self.slot_width + (SLOTS - 1) * SLOT_GAP
+        return slots_width(self.card_size)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return self.card_size.height + self.overlap[1]
 
     def render(self) -> Text:
-        size = self.card_size
-        dx, dy = self.overlap
-        canvas = Canvas(self.get_content_width(Size(0, 0), Size(0, 0)), size.height + dy)
-        for number, slot in enumerate(self.slots):
-            x = number * (self.slot_width + SLOT_GAP)
-            if slot.down and (slot.up is None or size is not CHIP):
-                canvas.place(card_cells(BACK, slot.down_look, size), x, 0)
-            if slot.up is not None:
-                canvas.place(card_cells(slot.up, slot.up_look, size), x + dx, dy)
+        rows = slots_cells(self.slots, self.card_size)
+        canvas = Canvas(slots_width(self.card_size), len(rows))
+        canvas.place(rows, 0, 0)
         return canvas.text()
 
     def card_at(self, x: int, y: int) -> tuple[str, int] | None:
