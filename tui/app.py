@@ -19,6 +19,7 @@ from tui.crash import crash_message, write_crash_log
 from tui.games import screen_class
 from tui.i18n import N_, _
 from tui.model import GameSession, Tables, TurnWatch, new_seed, recover_save, registered_names
+from tui.requests import GoHome, OpenNewGame, OpenSave, PlayAgain, RecoverSave, StartQuickGame
 from tui.screens.home import HomeScreen
 from tui.screens.take_over import TakeOverScreen, taken_over_notice
 from tui.widgets.footer import key_names
@@ -282,6 +283,24 @@ class HotseatApp(App[None]):
             self.notify(
                 _("Your turn in {games}").format(games=", ".join(games)), timeout=8, markup=False
             )
+
+    def on_go_home(self, _message: GoHome) -> None:
+        self.action_home()
+
+    def on_play_again(self, message: PlayAgain) -> None:
+        self.start_rematch(message.session)
+
+    def on_open_new_game(self, message: OpenNewGame) -> None:
+        self.new_game(message.game_id)
+
+    def on_start_quick_game(self, message: StartQuickGame) -> None:
+        self.quick_game(message.game_id)
+
+    def on_open_save(self, message: OpenSave) -> None:
+        self.resume(message.name)
+
+    def on_recover_save(self, message: RecoverSave) -> None:
+        self.recover(message.name)
 
     def action_home(self) -> None:
         """Back to the home screen (built now if the app started at a table); the game is saved."""

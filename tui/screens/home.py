@@ -18,7 +18,8 @@ from saves import DamagedSave, SaveError, SaveInfo
 from saves.visible import visible
 from tui.games import described, game_order
 from tui.i18n import N_, _, language, ngettext
-from tui.model import Tables, game_title, is_their_turn, players_text, seated
+from tui.model import game_title, is_their_turn, players_text, seated
+from tui.requests import OpenNewGame, OpenSave, RecoverSave, StartQuickGame, host
 from tui.textual_fixes import taken_apart
 from tui.widgets.footer import Footer
 from tui.widgets.header import TitleHeader
@@ -181,7 +182,7 @@ class HomeScreen(Screen[None]):
         be read, and games found damaged when opened, say what is wrong."""
         self.infos = {}
         self.rows = []
-        tables: Tables = self.app.tables  # type: ignore[attr-defined]
+        tables = host(self).tables
         try:
             tables.refresh()
             infos = tables.infos()
@@ -307,20 +308,20 @@ class HomeScreen(Screen[None]):
 
     @on(OptionList.OptionSelected, "#games")
     def game_chosen(self, event: OptionList.OptionSelected) -> None:
-        if not self.ready:
+        if not self.ready or event.option.id is None:
             return
-        self.app.new_game(event.option.id)  # type: ignore[attr-defined]
+        self.post_message(OpenNewGame(event.option.id))
 
     def action_new_game(self) -> None:
         if not self.ready:
             return
-        self.app.new_game(self.highlighted_game())  # type: ignore[attr-defined]
+        self.post_message(OpenNewGame(self.highlighted_game()))
 
     def action_quick_game(self) -> None:
         """c: the game in the list, at once, the person here against a normal computer."""
         if not self.ready:
             return
-        self.app.quick_game(self.highlighted_game())  # type: ignore[attr-defined]
+        self.post_message(StartQuickGame(self.highlighted_game()))
 
     def highlighted_game(self) -> str:
         """The game the list of games points at (the first before it points anywhere)."""
@@ -338,7 +339,7 @@ class HomeScreen(Screen[None]):
             self.describe(info)
             self.app.bell()
             return
-        self.app.resume(info.name)  # type: ignore[attr-defined]
+        self.post_message(OpenSave(info.name))
 
     def action_recover(self) -> None:
         if not self.ready:
@@ -349,4 +350,4 @@ class HomeScreen(Screen[None]):
                 _("Only a damaged save whose first moves replay can be recovered."), markup=False
             )
             return
-        self.app.recover(info.name)  # type: ignore[attr-defined]
+        self.post_message(RecoverSave(info.name))

@@ -25,6 +25,7 @@ from tui.model import (
     parse_seed,
     registered_names,
 )
+from tui.requests import host
 from tui.screens.once import DismissOnce
 from tui.settings import keep, setting
 from tui.textual_fixes import taken_apart
@@ -409,7 +410,7 @@ class NewGameScreen(DismissOnce, Screen[GameSession | None]):
             seed = parse_seed(seed_text) if seed_text else new_seed()
             if name is not None:
                 validate_save_name(name)
-            store = self.app.store  # type: ignore[attr-defined]
+            store = host(self).store
             session = GameSession.create(
                 store,
                 self.game_id,

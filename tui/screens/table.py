@@ -21,6 +21,7 @@ from rules import Action, IllegalAction
 from saves import MoveConflict, SaveError, TakenOver
 from tui.i18n import _
 from tui.model import GameSession
+from tui.requests import GoHome, PlayAgain, host
 from tui.screens.game_over import GameOverScreen
 from tui.screens.handoff import HandoffScreen
 from tui.screens.take_over import taken_over_notice
@@ -133,7 +134,7 @@ class TableScreen(Screen[None]):
         """Another terminal has this game's seats now: say so and go home; nothing is lost."""
         self._generation += 1
         self.app.notify(message, severity="warning", timeout=10, markup=False)
-        self.app.action_home()  # type: ignore[attr-defined]
+        self.post_message(GoHome())
 
     def on_unmount(self) -> None:
         self._generation += 1
@@ -203,7 +204,7 @@ class TableScreen(Screen[None]):
         return HandoffScreen(
             session.seat_names[seat],
             session.since_last_acted(seat),
-            guard=self.app.handoff_guard,  # type: ignore[attr-defined]
+            guard=host(self).handoff_guard,
         )
 
     def opened_by(self, seat: int) -> None:
@@ -229,7 +230,7 @@ class TableScreen(Screen[None]):
     def hold_enter(self) -> None:
         """Ignore Enter for a moment (the privacy screen's guard): a double press or a held
         key that revealed this screen, or showed a choice, must not also answer it."""
-        self._enter_held_until = time.monotonic() + self.app.handoff_guard  # type: ignore[attr-defined]
+        self._enter_held_until = time.monotonic() + host(self).handoff_guard
 
     @property
     def enter_held(self) -> bool:
@@ -423,6 +424,6 @@ class TableScreen(Screen[None]):
 
     def after_game_over(self, choice: str | None) -> None:
         if choice == "rematch":
-            self.app.start_rematch(self.session)  # type: ignore[attr-defined]
+            self.post_message(PlayAgain(self.session))
         else:
-            self.app.action_home()  # type: ignore[attr-defined]
+            self.post_message(GoHome())

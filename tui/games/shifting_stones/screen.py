@@ -115,14 +115,14 @@ class ShiftingStonesScreen(TableScreen):
         yield TitleHeader(show_clock=False)
         with Grid(id="ss-table"):
             with Vertical(id="ss-board"):
-                yield StoneGrid(id="stones", classes="pieces")
+                yield StoneGrid(id="stones")
             with Vertical(id="ss-side"):
                 yield SeatsPanel(id="ss-players")
                 yield Prompt(id="ss-status")
             with Vertical(id="ss-hand-box"):
                 yield Static(id="ss-hand-label")
-                yield PatternHand(id="ss-hand", classes="pieces")
-            yield PilesView(id="ss-piles", classes="pieces")
+                yield PatternHand(id="ss-hand")
+            yield PilesView(id="ss-piles")
         yield GameLog(id="log", title=_("Log"))
         yield Prompt(id="prompt")
         yield Footer()
@@ -182,9 +182,14 @@ class ShiftingStonesScreen(TableScreen):
         return footer_key(self, action, KEYS[action])
 
     def use_table_size(self, size: TableSize) -> None:
-        """Draw the stones, the hand and the piles in the pieces of `size`."""
+        """Draw the stones, the hand and the piles in the pieces of `size`; larger pieces
+        stand in the middle of a screen bigger than they need."""
         for name in ("chip", "small", "large"):
             self.set_class(size.name == name, f"-pieces-{name}")
+        width, height = self.size
+        top = max(0, height - size.min_height) // 2 if size.min_height else 0
+        side = max(0, width - size.min_width) // 2 if size.min_width else 0
+        self.query_one("#ss-table").styles.padding = (top, side, top, side)
         self.query_one("#stones", StoneGrid).stone_size = size.stone
         self.query_one("#ss-hand", PatternHand).card_size = size.card
         self.query_one("#ss-piles", PilesView).card_size = size.card

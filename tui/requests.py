@@ -1,0 +1,70 @@
+"""What a screen asks of the app that hosts it, as messages the app handles, and what it
+reads of it (`Host`): screens never call into the app's own methods."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+from textual.dom import DOMNode
+from textual.message import Message
+
+if TYPE_CHECKING:
+    from saves import SaveStore
+    from tui.model import GameSession, Tables
+
+
+@runtime_checkable
+class Host(Protocol):
+    """What screens read of the app: the store, the stored games as listed, and how long
+    Enter is held after a privacy screen."""
+
+    store: SaveStore
+    tables: Tables
+    handoff_guard: float
+
+
+def host(node: DOMNode) -> Host:
+    """The app `node` is part of, as screens read it."""
+    app = node.app
+    assert isinstance(app, Host), "screens run in the hotseat app"
+    return app
+
+
+class GoHome(Message):
+    """Close the table (it is saved) and show the home screen."""
+
+
+@dataclass
+class PlayAgain(Message):
+    """A rematch of `session`'s game: the same players, a new deal."""
+
+    session: GameSession
+
+
+@dataclass
+class OpenNewGame(Message):
+    """Open the new-game dialog for `game_id`."""
+
+    game_id: str
+
+
+@dataclass
+class StartQuickGame(Message):
+    """Start `game_id` at once: the person here against a normal computer."""
+
+    game_id: str
+
+
+@dataclass
+class OpenSave(Message):
+    """Open the stored game `name`."""
+
+    name: str
+
+
+@dataclass
+class RecoverSave(Message):
+    """Recover the damaged stored game `name` from its last good move."""
+
+    name: str
