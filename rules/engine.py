@@ -8,12 +8,15 @@ JSON-serializable data projected for one seat.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import random
+import typing
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from types import UnionType
+from typing import Any, ClassVar, NamedTuple, Union
 
 from rules.events import EventHistory
 from rules.names import MAX_NAME_CELLS, name_problem, normal_name
@@ -74,12 +77,128 @@ class Option:
     help: str = ""
 
 
-class Action(ABC):
-    """A move a seat can make. Small, hashable, and round-trips through JSON."""
+class Action:
+    """A move a seat can make: a frozen dataclass, small and hashable, that round-trips
+    through JSON.
 
-    @abstractmethod
+    It is saved as {"type": TYPE, field: value, ...}, fields in their order and tuples as
+    lists, except that the fields `JSON_LISTS` names are saved together as one list under
+    its key. `Game.action_from_json` reads that back, checking the keys and each field's
+    type against its annotation (int, str, bool, None, tuples and unions of them).
+    """
+
+    TYPE: ClassVar[str]
+    """The action's "type" in JSON, unique among its game's actions."""
+
+    JSON_LISTS: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    """Keys that each hold several fields as one list, in that order: Xylotar's peek is
+    saved as {"slots": [a, b]}."""
+
     def to_json(self) -> JSON:
         """The action as plain JSON data, read back by `Game.action_from_json`."""
+        data: dict[str, JSON] = {"type": self.TYPE}
+        for key in _keys(type(self)):  # type: ignore[arg-type]  # mypy#11470
+            values = [_plain(getattr(self, name)) for name in key.fields]
+            data[key.name] = values if key.listed else values[0]
+        return data
+
+    def check(self) -> None:
+        """Refuse, with the game's own code, values this action may never hold (by default
+        none). An action read from JSON is checked so before its fields' types, so this
+        refuses values of any type rather than fail on them."""
+
+
+class _Key(NamedTuple):
+    """One key of an action's JSON form: the fields it holds, with their types, and
+    whether they are saved as one list."""
+
+    name: str
+    fields: tuple[str, ...]
+    hints: tuple[Any, ...]
+    listed: bool
+
+
+@functools.cache
+def _keys(cls: type[Action]) -> tuple[_Key, ...]:
+    """The keys of an action class's JSON form besides "type", in field order; a list
+    stands where its first field would."""
+    hints = typing.get_type_hints(cls)
+    listed = {name: key for key, names in cls.JSON_LISTS.items() for name in names}
+    keys: dict[str, _Key] = {}
+    for field in dataclasses.fields(cls):  # type: ignore[arg-type]  # an Action is a dataclass
+        name = listed.get(field.name, field.name)
+        if name not in keys:
+            names = cls.JSON_LISTS.get(name, (field.name,))
+            keys[name] = _Key(name, names, tuple(hints[n] for n in names), name in cls.JSON_LISTS)
+    return tuple(keys.values())
+
+
+def _plain(value: Any) -> JSON:
+    """A field's value as JSON: tuples become lists."""
+    return [_plain(item) for item in value] if type(value) is tuple else value
+
+
+def _tupled(value: JSON, hint: Any) -> Any:
+    """A JSON value with its lists made tuples wherever `hint` holds a tuple; nothing is
+    checked here."""
+    tuple_hint = next((arm for arm in _arms(hint) if typing.get_origin(arm) is tuple), None)
+    if type(value) is not list or tuple_hint is None:
+        return value
+    items = _item_hints(tuple_hint, len(value))
+    return tuple(value) if items is None else tuple(map(_tupled, value, items))
+
+
+def _fits(value: Any, hint: Any) -> bool:
+    """Whether `value` is of type `hint` exactly: a bool is no int, a tuple's items are of
+    their types too."""
+    if typing.get_origin(hint) in (Union, UnionType):
+        return any(_fits(value, arm) for arm in typing.get_args(hint))
+    if typing.get_origin(hint) is tuple:
+        items = _item_hints(hint, len(value)) if type(value) is tuple else None
+        return items is not None and all(map(_fits, value, items))
+    if isinstance(hint, type):
+        return type(value) is hint
+    raise TypeError(f"an action field cannot be of type {hint!r}")
+
+
+def _arms(hint: Any) -> tuple[Any, ...]:
+    """The types a union allows, or the type alone."""
+    return typing.get_args(hint) if typing.get_origin(hint) in (Union, UnionType) else (hint,)
+
+
+def _item_hints(hint: Any, count: int) -> tuple[Any, ...] | None:
+    """The types of the `count` items of a tuple of type `hint`; None if it has not
+    `count` items."""
+    items = typing.get_args(hint)
+    if items[1:] == (...,):
+        return items[:1] * count
+    return items if len(items) == count else None
+
+
+def _read_action(
+    cls: type[Action],
+    data: dict[str, JSON],
+    keys_refusal: Callable[[str, list[str], list[str]], IllegalAction],
+) -> Action:
+    """The action of class `cls` saved as `data`, checked key by key (see `Action`);
+    `keys_refusal` is the game's (see `Game.keys_refusal`)."""
+    keys = _keys(cls)  # type: ignore[arg-type]  # mypy#11470
+    expected = {"type", *(key.name for key in keys)}
+    if set(data) != expected:
+        raise keys_refusal(cls.TYPE, sorted(expected), sorted(map(str, data)))
+    values: dict[str, Any] = {}
+    for key in keys:
+        given = data[key.name]
+        if key.listed and (type(given) is not list or len(given) != len(key.fields)):
+            raise IllegalAction("bad-action", field=key.name, value=repr(given))
+        items = given if key.listed else [given]
+        values.update(zip(key.fields, map(_tupled, items, key.hints), strict=True))
+    action = cls(**values)
+    action.check()
+    for key in keys:
+        if not all(map(_fits, [values[name] for name in key.fields], key.hints)):
+            raise IllegalAction("bad-action", field=key.name, value=repr(data[key.name]))
+    return action
 
 
 class Game(ABC):
@@ -217,9 +336,26 @@ class Game(ABC):
         """The outcome: {"ranking": [[seats tied at each place], ...], "winners": [...],
         "losers": [...], "scores": [...] or None, "reason": a typed record with a "kind"}."""
 
-    @abstractmethod
+    action_classes: tuple[type[Action], ...]
+    """The classes of this game's actions, each with its own `Action.TYPE`."""
+
     def action_from_json(self, data: JSON) -> Action:
-        """The action that `action.to_json()` produced; raises IllegalAction on bad data."""
+        """The action that `action.to_json()` produced. Bad data raises IllegalAction:
+        "bad-action" naming the `field` that is wrong ("action", "type" or a key) and the
+        `value` given, as text; `keys_refusal` when the keys are not the type's; or the
+        code of the action's own `check`."""
+        if not isinstance(data, dict):
+            raise IllegalAction("bad-action", field="action", value=type(data).__name__)
+        kind = data.get("type")
+        cls = next((cls for cls in self.action_classes if kind == cls.TYPE), None)
+        if cls is None:
+            raise IllegalAction("bad-action", field="type", value=repr(kind))
+        return _read_action(cls, data, self.keys_refusal)
+
+    def keys_refusal(self, kind: str, keys: list[str], given: list[str]) -> IllegalAction:
+        """The refusal of `kind` action data with the keys `given` instead of `keys` (both
+        sorted): "bad-keys" naming the `keys`, unless a game words it otherwise."""
+        return IllegalAction("bad-keys", keys=keys)
 
     @abstractmethod
     def summary(self, state: Any) -> Mapping[str, JSON]:

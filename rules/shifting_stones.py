@@ -489,49 +489,44 @@ def card_view(card: int) -> CardView:
 class Skip(Action):
     """Instead of actions, the whole turn: draw 2 cards."""
 
-    def to_json(self) -> JSON:
-        return {"type": "skip"}
+    TYPE = "skip"
 
 
 @dataclass(frozen=True, slots=True)
 class Shift(Action):
     """Discard `card`, then swap the stones in the neighbouring cells `a` < `b`."""
 
+    TYPE = "shift"
+
     card: int
     a: int
     b: int
-
-    def to_json(self) -> JSON:
-        return {"type": "shift", "card": self.card, "a": self.a, "b": self.b}
 
 
 @dataclass(frozen=True, slots=True)
 class Flip(Action):
     """Discard `card`, then turn the stone in `cell` over."""
 
+    TYPE = "flip"
+
     card: int
     cell: int
-
-    def to_json(self) -> JSON:
-        return {"type": "flip", "card": self.card, "cell": self.cell}
 
 
 @dataclass(frozen=True, slots=True)
 class Score(Action):
     """Reveal `card`, whose pattern shows on the grid, and keep it face up."""
 
-    card: int
+    TYPE = "score"
 
-    def to_json(self) -> JSON:
-        return {"type": "score", "card": self.card}
+    card: int
 
 
 @dataclass(frozen=True, slots=True)
 class EndTurn(Action):
     """End the turn (then the hand is refilled to 4)."""
 
-    def to_json(self) -> JSON:
-        return {"type": "end"}
+    TYPE = "end"
 
 
 SKIP = Skip()
@@ -756,6 +751,7 @@ class ShiftingStones(Game):
     options = ()
     rules_version = 2
     state_class = ShiftingStonesState
+    action_classes = (Skip, Shift, Flip, Score, EndTurn)
 
     def older_rules(self, version: int) -> dict[str, JSON] | None:
         """Version 1 dealt edition 1 of the deck; the rules are otherwise the same."""
@@ -1135,38 +1131,9 @@ class ShiftingStones(Game):
 
     # ---- actions as data --------------------------------------------------
 
-    def action_from_json(self, data: JSON) -> Action:
-        """Read an action written by `to_json`; bad data is refused with the rule's code."""
-        if not isinstance(data, dict):
-            raise IllegalAction("bad-action", field="action", value=type(data).__name__)
-        kind = data.get("type")
-        keys = ACTION_KEYS.get(kind) if isinstance(kind, str) else None
-        if keys is None:
-            raise IllegalAction("bad-action", field="type", value=repr(kind))
-        if set(data) != keys:
-            raise IllegalAction("bad-keys", type=kind, keys=sorted(keys))
-        for key in sorted(keys - {"type"}):
-            if type(data[key]) is not int:
-                raise IllegalAction("bad-action", field=key, value=repr(data[key]))
-        if kind == "skip":
-            return SKIP
-        if kind == "end":
-            return END
-        if kind == "shift":
-            return Shift(data["card"], data["a"], data["b"])
-        if kind == "flip":
-            return Flip(data["card"], data["cell"])
-        return Score(data["card"])
-
-
-ACTION_KEYS = {
-    "skip": {"type"},
-    "shift": {"type", "card", "a", "b"},
-    "flip": {"type", "card", "cell"},
-    "score": {"type", "card"},
-    "end": {"type"},
-}
-"""The keys of each action type's JSON form."""
+    def keys_refusal(self, kind: str, keys: list[str], given: list[str]) -> IllegalAction:
+        """Refused keys are "bad-keys" naming the action's type and the keys it must have."""
+        return IllegalAction("bad-keys", type=kind, keys=keys)
 
 
 @cache

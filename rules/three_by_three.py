@@ -60,7 +60,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from itertools import combinations
 from typing import Any, Final, Literal, NotRequired, TypedDict, cast
@@ -440,39 +440,50 @@ FITTING = {top: frozenset(rank for rank in RANKS if fits(rank, top)) for top in 
 class ChooseFaceUp(Action):
     """Tour 1: the three cards (of the seat's six hand and face-up cards) that lie face up."""
 
+    TYPE = "face-up"
+
     cards: tuple[str, ...]
 
-    def to_json(self) -> JSON:
-        return {"type": "face-up", "cards": list(self.cards)}
+    def check(self) -> None:
+        """The cards are a tuple of known cards."""
+        _known_cards(self.cards)
 
 
 @dataclass(frozen=True, slots=True)
 class Play(Action):
     """Play one or more cards of one rank from the hand or the face-up cards."""
 
+    TYPE = "play"
+
     source: str
     cards: tuple[str, ...]
 
-    def to_json(self) -> JSON:
-        return {"type": "play", "source": self.source, "cards": list(self.cards)}
+    def check(self) -> None:
+        """The cards are a tuple of known cards, from the hand or the face-up cards."""
+        _known_cards(self.cards)
+        if self.source not in (HAND, FACE_UP):
+            raise IllegalAction("bad-source", source=self.source)
 
 
 @dataclass(frozen=True, slots=True)
 class Blind(Action):
     """Turn up the face-down card in `slot` (0 to 2); it is played if it fits."""
 
+    TYPE = "blind"
+
     slot: int
 
-    def to_json(self) -> JSON:
-        return {"type": "blind", "slot": self.slot}
+    def check(self) -> None:
+        """The slot is a whole number."""
+        if type(self.slot) is not int:
+            raise IllegalAction("bad-slot", slot=self.slot)
 
 
 @dataclass(frozen=True, slots=True)
 class TakePile(Action):
     """Take the whole discard pile into the hand, when nothing can be played."""
 
-    def to_json(self) -> JSON:
-        return {"type": "take"}
+    TYPE = "take"
 
 
 TAKE = TakePile()
@@ -714,6 +725,7 @@ class ThreeByThree(Game):
     options = ()
     rules_version = 2
     state_class = ThreeByThreeState
+    action_classes = (ChooseFaceUp, Play, Blind, TakePile)
 
     def older_rules(self, version: int) -> dict[str, JSON] | None:
         """Version 1 had no repetition rule; the rules are otherwise the same."""
@@ -1075,62 +1087,35 @@ class ThreeByThree(Game):
     # ---- actions as data --------------------------------------------------
 
     def action_from_json(self, data: JSON) -> Action:
-        """Read an action written by `to_json`; card lists may come in any order. Bad data
-        is refused with the rule's code."""
-        if not isinstance(data, dict):
-            raise IllegalAction("bad-action", field="action", value=type(data).__name__)
-        kind = data.get("type")
-        keys = ACTION_KEYS.get(kind) if isinstance(kind, str) else None
-        if keys is None:
-            raise IllegalAction("bad-action", field="type", value=repr(kind))
-        if set(data) != keys:
-            raise IllegalAction("bad-keys", keys=sorted(keys))
-        if kind == "take":
-            return TAKE
-        if kind == "blind":
-            slot = data["slot"]
-            if type(slot) is not int:
-                raise IllegalAction("bad-slot", slot=slot)
-            return Blind(slot)
-        cards = data["cards"]
-        if not isinstance(cards, list):
-            raise IllegalAction("bad-cards")
-        for card in cards:
-            if not isinstance(card, str) or card not in SORT_KEY:
-                raise IllegalAction("not-a-card", card=card)
-        ordered = tuple(sort_cards(cards))
-        if kind == "face-up":
-            return ChooseFaceUp(ordered)
-        source = data["source"]
-        if not isinstance(source, str) or source not in (HAND, FACE_UP):
-            raise IllegalAction("bad-source", source=source)
-        return Play(source, ordered)
-
-
-ACTION_KEYS = {
-    "face-up": {"type", "cards"},
-    "play": {"type", "source", "cards"},
-    "blind": {"type", "slot"},
-    "take": {"type"},
-}
-"""The keys of each action type's JSON form."""
+        """As every game reads actions; card lists may come in any order and are put in
+        order."""
+        action = super().action_from_json(data)
+        if isinstance(action, ChooseFaceUp | Play):
+            return replace(action, cards=tuple(sort_cards(action.cards)))
+        return action
 
 
 def _checked_cards(cards: Any, size: int | None = None) -> tuple[str, ...]:
     """The cards of an action, which must be a non-empty tuple of known cards in order
     (`size` of them when it is given: tour 1's face-up cards)."""
+    known = _known_cards(cards)
+    if size is not None and len(known) != size:
+        raise IllegalAction("face-up-count", count=len(known))
+    if not known:
+        raise IllegalAction("no-cards")
+    ordered = sort_cards(known)
+    if list(known) != ordered:
+        raise IllegalAction("out-of-order", cards=ordered)
+    return known
+
+
+def _known_cards(cards: Any) -> tuple[str, ...]:
+    """`cards`, refused unless they are a tuple of known cards."""
     if type(cards) is not tuple:
         raise IllegalAction("bad-cards")
     for card in cards:
         if not isinstance(card, str) or card not in SORT_KEY:
             raise IllegalAction("not-a-card", card=card)
-    if size is not None and len(cards) != size:
-        raise IllegalAction("face-up-count", count=len(cards))
-    if not cards:
-        raise IllegalAction("no-cards")
-    ordered = sort_cards(cards)
-    if list(cards) != ordered:
-        raise IllegalAction("out-of-order", cards=ordered)
     return cards
 
 

@@ -18,7 +18,8 @@ with the refused cell as `x` and `y` where there is one:
 
 - "game-over": nothing is placed once the game has ended.
 - "not-to-act": another seat places now (`turn`: that seat).
-- "bad-action": not an XOXO action, or action data that is not a placement.
+- "bad-action": not an XOXO action, or action data that is not a placement (`field`:
+  "action" or "type", `value`: what was given, as text).
 - "bad-source": a tile comes from "own" or "general" (`source`: the one given).
 - "bad-cell": a cell is two whole numbers (`x`, `y`: as given).
 - "bad-keys": a placement's data has exactly the keys `keys`.
@@ -431,12 +432,18 @@ def line_name(line: Line, frame: tuple[int, int, int, int]) -> LineName:
 class Place(Action):
     """Place the top tile of the seat's own stack or of the general stack at cell (x, y)."""
 
+    TYPE = "place"
+
     source: str
     x: int
     y: int
 
-    def to_json(self) -> JSON:
-        return {"type": "place", "source": self.source, "x": self.x, "y": self.y}
+    def check(self) -> None:
+        """The tile comes from "own" or "general" and the cell is two whole numbers."""
+        if self.source not in (OWN, GENERAL):
+            raise IllegalAction("bad-source", source=self.source)
+        if type(self.x) is not int or type(self.y) is not int:
+            raise IllegalAction("bad-cell", x=self.x, y=self.y)
 
 
 class XoxoState(EventHistory):
@@ -588,6 +595,7 @@ class Xoxo(Game):
     options = ()
     rules_version = 1
     state_class = XoxoState
+    action_classes = (Place,)
 
     # ---- set-up ---------------------------------------------------------
 
@@ -677,12 +685,8 @@ class Xoxo(Game):
             raise IllegalAction("bad-action")
         if seat != state.turn:
             raise IllegalAction("not-to-act", turn=state.turn)
-        if action.source not in (OWN, GENERAL):
-            raise IllegalAction("bad-source", source=action.source)
-        x, y = action.x, action.y
-        if type(x) is not int or type(y) is not int:
-            raise IllegalAction("bad-cell", x=x, y=y)
-        _check_cell(state, (x, y))
+        action.check()
+        _check_cell(state, (action.x, action.y))
 
     # ---- playing ----------------------------------------------------------
 
@@ -870,25 +874,6 @@ class Xoxo(Game):
             "scores": scores,
             "reason": _end_reason(_last_event(state)),
         }
-
-    # ---- actions as data --------------------------------------------------
-
-    def action_from_json(self, data: JSON) -> Action:
-        """Read an action written by `to_json`; bad data is refused with the rule's code."""
-        if not isinstance(data, dict) or data.get("type") != "place":
-            raise IllegalAction("bad-action")
-        if set(data) != PLACE_KEYS:
-            raise IllegalAction("bad-keys", keys=sorted(PLACE_KEYS))
-        source, x, y = data["source"], data["x"], data["y"]
-        if not isinstance(source, str) or source not in (OWN, GENERAL):
-            raise IllegalAction("bad-source", source=source)
-        if type(x) is not int or type(y) is not int:
-            raise IllegalAction("bad-cell", x=x, y=y)
-        return Place(source, x, y)
-
-
-PLACE_KEYS = {"type", "source", "x", "y"}
-"""The keys of a placement's JSON form."""
 
 
 def _legal(state: XoxoState, seat: int) -> tuple[Place, ...]:

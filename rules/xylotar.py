@@ -155,49 +155,51 @@ def _order_key(card: str) -> tuple[int, int]:
 class Sort(Action):
     """While sorting: the card of this colour, among the highest remaining value, comes next."""
 
+    TYPE = "sort"
+
     colour: str
 
-    def to_json(self) -> JSON:
-        return {"type": "sort", "colour": self.colour}
+    def check(self) -> None:
+        """The colour is one of the deck's colour letters."""
+        if not isinstance(self.colour, str) or len(self.colour) != 1 or self.colour not in COLOURS:
+            raise IllegalAction("bad-action", field="colour", value=repr(self.colour))
 
 
 @dataclass(frozen=True, slots=True)
 class Play(Action):
     """Play the face-down card in `slot` (0 = leftmost) of one's own xylotar."""
 
-    slot: int
+    TYPE = "play"
 
-    def to_json(self) -> JSON:
-        return {"type": "play", "slot": self.slot}
+    slot: int
 
 
 @dataclass(frozen=True, slots=True)
 class Peek(Action):
-    """Bid, step 1: look at two neighbouring face-down slots `a` < `b` (gaps skipped)."""
+    """Bid, step 1: look at two neighbouring face-down slots `a` < `b` (gaps skipped).
+    Saved as {"type": "peek", "slots": [a, b]}."""
+
+    TYPE = "peek"
+    JSON_LISTS = {"slots": ("a", "b")}
 
     a: int
     b: int
-
-    def to_json(self) -> JSON:
-        return {"type": "peek", "slots": [self.a, self.b]}
 
 
 @dataclass(frozen=True, slots=True)
 class Bid(Action):
     """Bid, step 2: the peeked card in `slot` goes face up as the bid; the other returns."""
 
-    slot: int
+    TYPE = "bid"
 
-    def to_json(self) -> JSON:
-        return {"type": "bid", "slot": self.slot}
+    slot: int
 
 
 @dataclass(frozen=True, slots=True)
 class Pass(Action):
     """Do not bid now (the chance comes again after the next play)."""
 
-    def to_json(self) -> JSON:
-        return {"type": "pass"}
+    TYPE = "pass"
 
 
 PASS = Pass()
@@ -728,6 +730,7 @@ class Xylotar(Game):
     )
     rules_version = 1
     state_class = XylotarState
+    action_classes = (Sort, Play, Peek, Bid, Pass)
 
     # ---- set-up ---------------------------------------------------------
 
@@ -1088,47 +1091,9 @@ class Xylotar(Game):
 
     # ---- actions as data --------------------------------------------------
 
-    def action_from_json(self, data: JSON) -> Action:
-        """Read an action written by `to_json`; "bad-action" names the `field` that is wrong
-        and its `value`."""
-        if not isinstance(data, dict):
-            raise IllegalAction("bad-action", field="action", value=type(data).__name__)
-        kind = data.get("type")
-        keys = ACTION_KEYS.get(kind) if isinstance(kind, str) else None
-        if keys is None:
-            raise IllegalAction("bad-action", field="type", value=repr(kind))
-        if set(data) != keys:
-            raise IllegalAction("bad-action", field="keys", value=sorted(map(str, data)))
-        if kind == "pass":
-            return PASS
-        if kind == "sort":
-            colour = data["colour"]
-            if not isinstance(colour, str) or len(colour) != 1 or colour not in COLOURS:
-                raise IllegalAction("bad-action", field="colour", value=repr(colour))
-            return Sort(colour)
-        if kind == "peek":
-            slots = data["slots"]
-            if (
-                not isinstance(slots, list)
-                or len(slots) != 2
-                or any(type(slot) is not int for slot in slots)
-            ):
-                raise IllegalAction("bad-action", field="slots", value=repr(slots))
-            return Peek(slots[0], slots[1])
-        slot = data["slot"]
-        if type(slot) is not int:
-            raise IllegalAction("bad-action", field="slot", value=repr(slot))
-        return Play(slot) if kind == "play" else Bid(slot)
-
-
-ACTION_KEYS = {
-    "sort": {"type", "colour"},
-    "play": {"type", "slot"},
-    "peek": {"type", "slots"},
-    "bid": {"type", "slot"},
-    "pass": {"type"},
-}
-"""The keys of each action type's JSON form."""
+    def keys_refusal(self, kind: str, keys: list[str], given: list[str]) -> IllegalAction:
+        """Refused keys are a "bad-action" naming the field "keys" and the keys given."""
+        return IllegalAction("bad-action", field="keys", value=given)
 
 
 def _staged_deal(deal: Any, seats: int) -> list[tuple[str, ...]]:
