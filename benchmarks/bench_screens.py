@@ -21,13 +21,11 @@ startup  Process start to the first frame of the home screen (empty save folder)
          pseudo-terminal of 80 x 24 (benchmarks/saves_child.py), against the bare app
          started the same way, taken in turn; once in English and once in German. Target:
          at most 1.25x each.
-shares   At 160x45, once a person's turn shows (seed 1): the share of the screen laid out
-         for the table's pieces (its widgets of class "pieces") and for its log. Targets:
-         pieces at least 40%, log at most 30%.
+(How much of each screen a table gives its pieces and its log: bench_table_share.py.)
 
 Run from the project folder:
 
-    python benchmarks/bench_screens.py [--quick] [--only bytes|repaint|startup|shares]
+    python benchmarks/bench_screens.py [--quick] [--only bytes|repaint|startup]
                                        [--game GAME] [--colours 256] [--profile]
 
 --only and --game may be repeated; --game takes the game ids of `hotseat new` (3x3,
@@ -68,7 +66,6 @@ from tui.app import HANDOFF_GUARD, HotseatApp
 from tui.model import GameSession, parse_players
 from tui.screens.handoff import HandoffScreen
 from tui.screens.table import TableScreen
-from tui.widgets.log import GameLog
 
 from bare_app import BareApp
 from common import (
@@ -126,8 +123,6 @@ SETTLE = 0.12
 """Seconds after a Pilot key press in which its frames are collected."""
 BYTES_TARGET = {SIZE: 1024, BIG: 2048}
 REPAINT_TARGET = 2.0
-PIECES_TARGET = 0.40
-LOG_TARGET = 0.30
 STARTUP_TARGET = 1.25
 
 
@@ -572,44 +567,6 @@ def bench_repaint_at(
     return figures
 
 
-async def shares_of(app: HotseatApp) -> tuple[float, float]:
-    """The share of a BIG screen the table gives its pieces (widgets of class "pieces")
-    and its log, from their laid-out regions, once a person's turn shows."""
-    async with app.run_test(size=BIG) as pilot:
-        await my_turn(pilot)
-        await pilot.pause()
-        screen = app.screen
-        area = screen.size.width * screen.size.height
-        pieces = sum(w.region.area for w in screen.query(".pieces"))
-        log = sum(w.region.area for w in screen.query(GameLog))
-        return pieces / area, log / area
-
-
-def bench_shares(work: Path, games: Sequence[str]) -> list[Figure]:
-    """Per game, the share of a 160x45 screen its pieces and its log take (seed 1)."""
-    print(f"\nshares of a {BIG[0]}x{BIG[1]} screen, from widget regions (seed 1, {PLAYERS})")
-    figures = []
-    for game in games:
-        session = staged_session(work / f"shares-{game}", game, 1)
-        app = HotseatApp(session.store, delay=0.0, session=session, resumed=True)
-        app.handoff_guard = 0.0
-        pieces, log = asyncio.run(shares_of(app))
-        app.close_session()
-        session.store.close()
-        print(f"    {title(game):<20} pieces {pieces:6.1%}   log {log:6.1%}")
-        figures.append(
-            Figure(
-                f"pieces' share, {title(game)}",
-                pieces * 100,
-                "%",
-                PIECES_TARGET * 100,
-                at_least=True,
-            )
-        )
-        figures.append(Figure(f"log's share, {title(game)}", log * 100, "%", LOG_TARGET * 100))
-    return figures
-
-
 def repaint_series(label: str, found: Repaints) -> Series:
     """The times as a series, printed with their p90 and the bytes of the frames."""
     series = Series(label, "ms", found.times)
@@ -704,7 +661,7 @@ def main() -> None:
     parser.add_argument(
         "--only",
         action="append",
-        choices=("bytes", "repaint", "startup", "shares"),
+        choices=("bytes", "repaint", "startup"),
         help="run only this part (may be repeated)",
     )
     parser.add_argument(
@@ -724,7 +681,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     plan = QUICK if args.quick else FULL
-    parts = args.only or ["bytes", "repaint", "startup", "shares"]
+    parts = args.only or ["bytes", "repaint", "startup"]
     games = args.game or list(CATALOG)
     steps: list[Callable[[Path], list[Figure]]] = []
     if "bytes" in parts:
@@ -733,8 +690,6 @@ def main() -> None:
         steps.append(lambda work: at_every_size(bench_repaint_at)(work, games, plan, args.colours))
     if "startup" in parts:
         steps.append(lambda work: bench_startup(work, plan, args.colours))
-    if "shares" in parts:
-        steps.append(lambda work: bench_shares(work, games))
     if args.profile:
         steps.append(lambda work: profile_startup(work) or [])
     run_parts(steps, args.quick)

@@ -17,7 +17,7 @@ from tui.model import GameSession
 from tui.screens.game_over import GameOverScreen
 from tui.widgets.log import GameLog
 
-from tui_helpers import app_for, play_bots_until, players, until
+from tui_helpers import app_for, leaf_shares, play_bots_until, players, until
 
 LONG_NAMES = ",".join(
     [
@@ -135,19 +135,16 @@ def test_game_over_ranks_five_long_names_without_a_loser(snap_compare, store: Sa
     assert snap_compare(app, run_before=game_over, terminal_size=(80, 24))
 
 
-async def test_at_160x45_the_cards_take_at_least_40_percent_and_the_log_at_most_30(
+async def test_at_160x45_the_fullest_table_gives_its_cards_55_percent_and_its_log_25(
     store: SaveStore,
 ) -> None:
     app = app_for(store, fullest_table(store))
     async with app.run_test(size=(160, 45)) as pilot:
         await at_the_table(app, "play")(pilot)
         await pilot.pause()
-        screen = app.screen
-        area = screen.size.width * screen.size.height
-        pieces = sum(w.region.area for w in screen.query(".pieces")) / area
-        log = screen.query_one(GameLog).region.area / area
-    assert pieces >= 0.40, f"cards {pieces:.0%}"
-    assert log <= 0.30, f"log {log:.0%}"
+        pieces, log = leaf_shares(app)
+    assert pieces >= 0.55, f"cards {pieces:.0%}"
+    assert log <= 0.25, f"log {log:.0%}"
 
 
 async def test_l_gives_the_log_the_room_and_gives_it_back(store: SaveStore) -> None:

@@ -168,11 +168,11 @@ class ThreeByThreeScreen(TableScreen):
     def compose(self) -> ComposeResult:
         yield TitleHeader(show_clock=False)
         with Horizontal(id="table-top"):
-            seats = SeatList(id="seats", classes="pieces")
+            seats = SeatList(id="seats")
             seats.border_title = _("Players")
             yield seats
-            yield SeatBoxes(id="boxes", classes="pieces")
-        with Vertical(id="play-area", classes="pieces"):
+            yield SeatBoxes(id="boxes")
+        with Vertical(id="play-area"):
             yield PileView(id="pile")
             with Horizontal(id="mine"):
                 with Horizontal(id="my-table"):

@@ -17,7 +17,7 @@ from textual.widget import Widget
 from rules.xoxo import Place
 from tui.games.xoxo.board import Board, changed_cells, met_line_cells
 from tui.games.xoxo.targets import CARD_LINES, TargetPanel
-from tui.games.xoxo.tiles import LARGE_TILE, MEDIUM_TILE, SMALL_TILE, tile_short
+from tui.games.xoxo.tiles import LARGE_TILE, MEDIUM_TILE, SMALL_TILE, XL_TILE, TileSize, tile_short
 from tui.games.xoxo.words import line_words, value_word
 from tui.i18n import N_, _, ngettext, pgettext
 from tui.screens.table import TableScreen
@@ -34,11 +34,23 @@ TARGET_HEAD_LINES = 2
 """The general stack and a blank line above the seats."""
 TARGET_SEAT_LINES = 2
 """A seat's name line and stack line above its target cards."""
+TARGETS_WIDTH = 40
+"""Cells the targets beside the board are reckoned to take when the two are centred."""
 STEPS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
 """Cells a footer key takes besides its key and label: a space either side of the key
 and one after the label."""
 
 Cell = tuple[int, int]
+
+
+def board_lines(tile: TileSize) -> int:
+    """Lines of a board of three rows of `tile` tiles, a rule between and around them."""
+    return 3 * tile.height + 4
+
+
+def board_columns(tile: TileSize) -> int:
+    """Columns of a board of three columns of `tile` tiles, a rule between and around."""
+    return 3 * tile.width + 4
 
 
 class PromptLines(Widget):
@@ -115,13 +127,13 @@ class XoxoScreen(TableScreen):
         """Targets met since a person here last placed a tile: (owner, value, the lines
         that met it, as the log's "met" event names them)."""
         self.board = Board(id="board")
-        self.targets = TargetPanel(id="targets", classes="pieces")
+        self.targets = TargetPanel(id="targets")
         self.prompt = PromptLines(id="prompt")
 
     def compose(self) -> ComposeResult:
         yield TitleHeader(show_clock=False)
         with Horizontal(id="xoxo-top"):
-            with Container(id="board-area", classes="pieces"):
+            with Container(id="board-area"):
                 yield self.board
             yield self.targets
         yield GameLog(id="log", title=_("Log"))
@@ -129,12 +141,19 @@ class XoxoScreen(TableScreen):
         yield Footer()
 
     def fit_to_screen(self) -> None:
-        """Tiles grow with the screen: grid cells, then framed tiles of two sizes."""
-        size = card_size_for(self.size.width, self.size.height)
+        """Tiles grow with the screen: grid cells, then framed tiles of three sizes; framed
+        tiles and the targets beside them stand in the middle of the width."""
+        width, height = self.size
+        size = card_size_for(width, height)
         tile = LARGE_TILE if size is LARGE else MEDIUM_TILE if size is SMALL else SMALL_TILE
-        for name in ("small", "medium", "large"):
+        if tile is LARGE_TILE and board_lines(XL_TILE) <= height - TABLE_FRAME_LINES:
+            tile = XL_TILE
+        for name in ("small", "medium", "large", "xl"):
             self.set_class(tile.name == name, f"-tiles-{name}")
         self.board.tile_size = tile
+        room = width - board_columns(tile) - TARGETS_WIDTH
+        left = max(0, room // 2) if tile.framed else 0
+        self.query_one("#xoxo-top").styles.padding = (0, 0, 0, left)
         self.fit_targets()
 
     def fit_targets(self) -> None:

@@ -33,6 +33,8 @@ class TileSize:
 SMALL_TILE = TileSize("small", 11, 3, False, 3, 1)
 MEDIUM_TILE = TileSize("medium", 13, 5, True, 3, 1)
 LARGE_TILE = TileSize("large", 17, 7, True, 5, 1)
+XL_TILE = TileSize("xl", 23, 9, True, 5, 1)
+"""The biggest tiles, for a board of three rows of them that fits a big screen."""
 
 FACE_ART = {"happy": ":-)", "sad": ":-(", "angry": ">:(", "surprised": ":-O"}
 """Each face drawn as a face, beside its name where there is room."""

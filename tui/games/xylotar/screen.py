@@ -136,7 +136,7 @@ class XylotarScreen(TableScreen):
 
     def compose(self) -> ComposeResult:
         yield TitleHeader(show_clock=False)
-        yield XylotarBoard(id="xylo-table", classes="pieces")
+        yield XylotarBoard(id="xylo-table")
         yield GameLog(id="log", title=_("Log"))
         yield Prompt(id="prompt")
         yield Footer()
