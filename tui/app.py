@@ -200,7 +200,7 @@ class HotseatApp(App[None]):
         registered player at their own terminal; by the name the last table gave the
         first seat, if a person sat there) against a normal computer, dealt secretly,
         saved under an automatic name."""
-        from tui.screens.new_game import default_seat, last_seats  # it loads every engine
+        from tui.screens.seat_fields import default_seat, last_seats  # it loads every engine
 
         if not isinstance(self.screen, HomeScreen):
             return

@@ -14,7 +14,8 @@ from saves import PlayerSpec, SaveStore
 from tui.cli import main
 from tui.games.xoxo.screen import XoxoScreen
 from tui.model import GameSession, parse_players, registered_names
-from tui.screens.new_game import MAX_NAME_FIELD, NewGameScreen, fitting
+from tui.screens.new_game import NewGameScreen
+from tui.screens.seat_fields import MAX_NAME_FIELD, fitting
 
 from tui_helpers import app_for, until
 

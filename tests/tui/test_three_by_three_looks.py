@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 
 from saves import SaveStore
+from tui.games.three_by_three.layout import mine_width
 from tui.games.three_by_three.pile import PileView
-from tui.games.three_by_three.screen import ThreeByThreeScreen, mine_width
+from tui.games.three_by_three.screen import ThreeByThreeScreen
 from tui.model import GameSession
 from tui.widgets.playing_cards import XL
 

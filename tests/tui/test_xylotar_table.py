@@ -27,8 +27,9 @@ from tui.games.xylotar.board import (
 )
 from tui.games.xylotar.cards import CHIP
 from tui.games.xylotar.scores import XylotarScoresScreen
-from tui.games.xylotar.screen import XylotarScreen, table_cards
+from tui.games.xylotar.screen import XylotarScreen
 from tui.games.xylotar.since import NOTHING, changes_since
+from tui.games.xylotar.table import table_cards
 from tui.model import GameSession
 from tui.screens.game_over import GameOverScreen
 from tui.screens.handoff import HandoffScreen

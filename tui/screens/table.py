@@ -11,11 +11,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from rich.text import Text
 from textual import events, work
-from textual.binding import Binding
-from textual.screen import Screen
-from textual.widgets import Static
 
 from rules import Action, IllegalAction
 from saves import MoveConflict, SaveError, TakenOver
@@ -24,21 +20,17 @@ from tui.model import GameSession
 from tui.requests import GoHome, PlayAgain, host
 from tui.screens.game_over import GameOverScreen
 from tui.screens.handoff import HandoffScreen
+from tui.screens.table_view import TableView
 from tui.screens.take_over import taken_over_notice
 from tui.textual_fixes import taken_apart
-from tui.widgets.log import GameLog
-from tui.widgets.looks import looks
 from tui.words import reason, refusal
 from tui.words.problems import said
 
 POLL_INTERVAL = 0.25
 """Seconds between looks for moves made in other terminals (a cheap PRAGMA when none)."""
 
-LOG_TAIL = 300
-"""How many recent log entries a table draws when it shows another seat's log."""
 
-
-class TableScreen(Screen[None]):
+class TableScreen(TableView):
     """Runs one game: shows the right seat's view and asks the right player to move.
 
     Privacy: a seat's private view is shown only after that person pressed
@@ -50,16 +42,13 @@ class TableScreen(Screen[None]):
     CSS_PATH = ["../styles/screens.tcss"]
 
     def __init__(self, session: GameSession, delay: float, resumed: bool = False) -> None:
-        super().__init__()
-        self.session = session
+        super().__init__(session)
         self.delay = delay
         self.shown_seat: int | None = None
         self.revealed_seat: int | None = None
         self.must_hand_off = resumed and session.player is None
         """A resumed game opens behind the privacy screen, except at a registered player's
         own terminal: the key they connected with says who is there."""
-        self.view: dict[str, Any] = {}
-        self.legal: list[Action] = []
         self.before: dict[str, Any] | None = None
         """The view the shown seat had right after its own last move, while it is that
         seat's turn again (None otherwise, or when not known in this terminal): what changed
@@ -68,13 +57,8 @@ class TableScreen(Screen[None]):
         self._generation = 0
         self._held_bot_move: tuple[int, int] | None = None
         self._moves_waiting = False
-        self._log_seat: int | None = -1  # whose log is drawn; -1: none yet
-        self._log_next = 0
         self._store_problem = ""
-        self._usable_keys: tuple[bool, ...] = ()
-        self._shown: dict[str, tuple[object, ...]] = {}
         self._enter_held_until = 0.0
-        self.message = ""
         self.whole = False
         """Whether every nested widget is mounted: a resize may come before they are."""
 
@@ -99,9 +83,6 @@ class TableScreen(Screen[None]):
     def on_resize(self, event: events.Resize) -> None:
         if self.whole and not self.gone:
             self.fit_to_screen()
-
-    def fit_to_screen(self) -> None:
-        """Lay the pieces out for the screen's size: each table its own."""
 
     def poll_store(self) -> None:
         """Take in moves other terminals stored, and play on for a computer this terminal
@@ -273,84 +254,6 @@ class TableScreen(Screen[None]):
         self.update_log(seat)
         self.draw()
         self.update_bindings()
-
-    def update_bindings(self) -> None:
-        """Rebuild the footer only when the set of usable keys changed (a rebuild restyles
-        every key, too costly for every move)."""
-        names = [binding.action.partition("(")[0] for binding in self._bindings_list()]
-        usable = tuple(bool(self.check_action(name, ())) for name in names)
-        if usable != self._usable_keys:
-            self._usable_keys = usable
-            self.refresh_bindings()
-
-    def _bindings_list(self) -> list[Binding]:
-        return [b if isinstance(b, Binding) else Binding(*b) for b in self.BINDINGS]
-
-    def update_log(self, seat: int | None) -> None:
-        """Append what is new to the log, or redraw its recent tail for another seat's eyes."""
-        log = self.query_one(GameLog)
-        total = self.session.event_count()
-        if seat != self._log_seat:
-            log.reset(self.session.log(seat, max(0, total - LOG_TAIL)))
-        elif total > self._log_next:
-            log.extend(self.session.log(seat, self._log_next))
-        self._log_seat, self._log_next = seat, total
-
-    @property
-    def my_turn(self) -> bool:
-        return bool(self.legal)
-
-    def action_toggle_log(self) -> None:
-        """L: give the log the room, or give it back to the pieces (class "-log-big")."""
-        self.toggle_class("-log-big")
-        self.log_toggled()
-
-    def log_toggled(self) -> None:
-        """Fit the pieces again after L, where the style sheet alone cannot."""
-
-    def draw(self) -> None:
-        """Update the widgets from `self.view` and `self.legal`; each game screen draws its own."""
-
-    def final_details(self, view: dict[str, Any]) -> dict[int, str]:
-        """Per seat, what the game-over screen adds after the name; from the public view."""
-        return {}
-
-    def redraw(self) -> None:
-        """Update the widgets from the view, the legal actions and the pointer state."""
-
-    def show_text(self, selector: str, text: Text) -> None:
-        """Show `text` in the Static `selector`, unless it shows it already: an update
-        repaints the whole widget, which is what an SSH player pays for."""
-        drawn = looks(text)
-        if self._shown.get(selector) != drawn:
-            self._shown[selector] = drawn
-            self.query_one(selector, Static).update(text)
-
-    def say(self, message: str) -> None:
-        """Explain something to the player at the keyboard, in the prompt line."""
-        self.message = message
-        self.redraw()
-
-    WAITING_NOTE = ""
-    """Added to "Waiting for Bob." while someone else moves (e.g. a legend), in the
-    player's language (a game that has one words it where it is read)."""
-
-    def prompt_text(self) -> Text:
-        """The prompt line: a message wins, then game over, then whose turn it is."""
-        if self.message:
-            return Text("! " + self.message, style="bold")
-        view = self.view
-        if view.get("phase") == "over":
-            return Text(_("Game over."))
-        if not self.my_turn:
-            acting = view.get("to_act", [])
-            who = view["players"][acting[0]] if acting else _("nobody")
-            return Text(_("Waiting for {name}.").format(name=who) + self.WAITING_NOTE)
-        return self.turn_prompt()
-
-    def turn_prompt(self) -> Text:
-        """What the player at the keyboard may do now; each game words its own."""
-        return Text(_("Your turn."))
 
     def submit(self, action: Action) -> None:
         """Play the shown seat's action; explain a refusal, else move on."""
