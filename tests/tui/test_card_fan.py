@@ -1,13 +1,15 @@
 """A hand of cards: spread when there is room, fanned when not, on more rows when even a fan
-does not fit; a click picks the card drawn where it lands, raised cards included."""
+does not fit; a click picks the card drawn where it lands, raised cards included; a
+cursor step repaints only the edges it marks."""
 
 from __future__ import annotations
 
 from textual.app import App, ComposeResult
+from textual.geometry import Region
 
 from tui.games.three_by_three.card_faces import french_face
 from tui.widgets.card_fan import CardFan, fan_layout
-from tui.widgets.playing_cards import CHIP, SMALL
+from tui.widgets.playing_cards import CHIP, SMALL, Look
 
 HAND = ("2C", "5D", "9H", "JS", "AC")
 
@@ -65,3 +67,38 @@ async def test_a_click_under_a_raised_card_picks_the_card_of_that_column() -> No
         left, _ = app.fan.layout_for(40).origin(1)
         await pilot.click(app.fan, offset=(left + 1, SMALL.height))
     assert app.picked == [1]
+
+
+async def test_a_cursor_step_repaints_only_the_edges_of_the_two_cards() -> None:
+    app = OneHand(width=40)
+    async with app.run_test(size=(50, 10)) as pilot:
+        fan = app.fan
+        fan.looks = (Look(cursor=True), Look(), Look(), Look(), Look())
+        await pilot.pause()
+        repainted: list[Region] = []
+        fan.refresh = lambda *regions, **_: repainted.extend(regions) or fan  # type: ignore[method-assign]
+        fan.looks = (Look(), Look(cursor=True), Look(), Look(), Look())
+    layout = fan.layout_for(40)
+    lift = 1 if fan.can_raise else 0
+    expected = []
+    for index in (0, 1):
+        x, y = layout.origin(index)
+        top = y + lift
+        expected += [
+            Region(x, top, SMALL.width, 1),
+            Region(x, top + SMALL.height - 1, SMALL.width, 1),
+        ]
+    assert repainted == expected
+
+
+async def test_a_card_marked_to_play_repaints_whole() -> None:
+    app = OneHand(width=40)
+    async with app.run_test(size=(50, 10)) as pilot:
+        fan = app.fan
+        fan.looks = (Look(),) * len(HAND)
+        await pilot.pause()
+        repainted: list[Region] = []
+        fan.refresh = lambda *regions, **_: repainted.extend(regions) or fan  # type: ignore[method-assign]
+        fan.looks = (Look(chosen=True),) + (Look(),) * (len(HAND) - 1)
+    x, y = fan.layout_for(40).origin(0)
+    assert repainted == [Region(x, y, SMALL.width, fan.layout_for(40).row_height)]

@@ -4,7 +4,7 @@ even a fan does not fit. Chosen cards stand raised; a click says which card was 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rich.style import Style
 from textual import events
@@ -106,22 +106,34 @@ class CardFan(Widget):
     watch_empty_text = _invalidate
 
     def watch_looks(self, old: tuple[Look, ...], new: tuple[Look, ...]) -> None:
-        """Repaint only the cards whose look changed (a cursor move: two cards)."""
+        """Repaint only the cards whose look changed (a cursor move: two cards), and of a
+        framed card only its top and bottom edges where only the cursor came or went (the
+        cursor's mark is those edges)."""
         self._strips = None
         changed = [i for i in range(max(len(old), len(new))) if _at(old, i) != _at(new, i)]
-        self._repaint_cards(changed)
+        edges = self.size_.height > 1 and all(
+            _only_cursor(_at(old, i), _at(new, i)) for i in changed
+        )
+        self._repaint_cards(changed, edges)
 
     def watch_raised(self, old: frozenset[int], new: frozenset[int]) -> None:
         self._strips = None
         self._repaint_cards(sorted(old ^ new))
 
-    def _repaint_cards(self, indices: list[int]) -> None:
+    def _repaint_cards(self, indices: list[int], edges: bool = False) -> None:
         layout = self.layout_for(self.size.width)
+        width, height = self.size_.width, self.size_.height
+        lift = 1 if self.can_raise else 0
         regions = []
         for index in indices:
-            if index < len(self.faces):
-                x, y = layout.origin(index)
-                regions.append(Region(x, y, self.size_.width, layout.row_height))
+            if index >= len(self.faces):
+                continue
+            x, y = layout.origin(index)
+            if edges:
+                top = y + (0 if index in self.raised else lift)
+                regions += [Region(x, top, width, 1), Region(x, top + height - 1, width, 1)]
+            else:
+                regions.append(Region(x, y, width, layout.row_height))
         if regions:
             self.refresh(*regions)
 
@@ -190,3 +202,8 @@ class CardFan(Widget):
 
 def _at(looks: tuple[Look, ...], index: int) -> Look | None:
     return looks[index] if index < len(looks) else None
+
+
+def _only_cursor(old: Look | None, new: Look | None) -> bool:
+    """Whether two looks of a card differ in the cursor alone."""
+    return old is not None and new is not None and replace(old, cursor=new.cursor) == new
