@@ -64,3 +64,21 @@ def test_no_module_outside_a_games_own_names_it_by_its_id() -> None:
         and ids.search(path.read_text(encoding="utf-8"))
     ]
     assert naming == []
+
+
+def test_no_module_outside_a_games_own_imports_its_package() -> None:
+    """The app reaches a game's screen, words and help through the catalog alone (the
+    finder, `tui/games/__init__.py`, names the packages only by the catalog's modules)."""
+    packages = {package_of(g) for g in CATALOG}
+    own = {Path(package.replace(".", "/")) for package in packages} | {
+        Path("tui/games/__init__.py")
+    }
+    imports = re.compile("|".join(re.escape(package) for package in sorted(packages)))
+    importing = [
+        str(path.relative_to(ROOT))
+        for folder in ("tui", "remote")
+        for path in sorted((ROOT / folder).rglob("*.py"))
+        if not any(path.relative_to(ROOT).is_relative_to(mine) for mine in own)
+        and imports.search(path.read_text(encoding="utf-8"))
+    ]
+    assert importing == []

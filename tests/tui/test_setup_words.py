@@ -17,7 +17,7 @@ from rules.three_by_three import FULL_DECK
 from rules.xoxo import ALL_TILES
 from rules.xylotar import deck_for
 from tui import i18n
-from tui.words.setup import SETUP_WORDS, name_problem_text, setup_text, unknown_game_text
+from tui.words.setup import all_setup_words, name_problem_text, setup_text, unknown_game_text
 
 RULES = Path(__file__).resolve().parents[2] / "rules"
 XOXO, THREE, STONES, XYLOTAR = (get_game(g) for g in ("xoxo", "3x3", "shifting-stones", "xylotar"))
@@ -369,7 +369,7 @@ def test_the_situations_refuse_a_name_by_every_rule_for_names_but_emptiness() ->
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_every_setup_code_the_rules_raise_has_words(language: str) -> None:
     i18n.use(language)
-    assert codes_in("SetupError") <= set(SETUP_WORDS)
+    assert codes_in("SetupError") <= set(all_setup_words())
     for _, situation, _, _ in SITUATIONS:
         error = raised(situation)
         assert setup_text(error) != error.code

@@ -15,9 +15,8 @@ from typing import Any
 from rules import SetupError, UnknownGame
 from rules.catalog import CATALOG
 from rules.names import quoted
-from tui.games.shifting_stones.words import cell_name, symbol_word
-from tui.games.xoxo.words import value_word
 from tui.i18n import _, ngettext
+from tui.words import words_for
 from tui.words.options import value_text
 
 Fields = Mapping[str, Any]
@@ -25,8 +24,16 @@ Fields = Mapping[str, Any]
 
 def setup_text(error: SetupError) -> str:
     """Why the engine cannot set up this table, in one line."""
-    words = SETUP_WORDS.get(error.code)
+    words = all_setup_words().get(error.code)
     return words(error.fields) if words is not None else error.code
+
+
+def all_setup_words() -> dict[str, Callable[[Fields], str]]:
+    """The words of every setup code: the engine contract's and each game's own."""
+    found = dict(SETUP_WORDS)
+    for game_id in CATALOG:
+        found.update(getattr(words_for(game_id), "SETUP_WORDS", {}))
+    return found
 
 
 def unknown_game_text(error: UnknownGame) -> str:
@@ -73,7 +80,8 @@ def _title(game_id: str) -> str:
     return CATALOG[game_id].title if game_id in CATALOG else game_id
 
 
-def _numbers(numbers: Any) -> str:
+def numbers_text(numbers: Any) -> str:
+    """Numbers as a list: "0, 1, 2"."""
     return ", ".join(str(number) for number in numbers)
 
 
@@ -111,43 +119,6 @@ def _option_value(fields: Fields) -> str:
     )
 
 
-def _deck_too_small(fields: Fields) -> str:
-    has = ngettext("the deck has {count} card", "the deck has {count} cards", fields["cards"])
-    need = ngettext(
-        "{count} player needs at least {least}",
-        "{count} players need at least {least}",
-        fields["players"],
-    )
-    return "; ".join(
-        (
-            has.format(count=fields["cards"]),
-            need.format(count=fields["players"], least=fields["least"]),
-        )
-    )
-
-
-def _deck_card_too_often(fields: Fields) -> str:
-    return ngettext(
-        "the deck holds {card} {times} times, but {players} players use one deck",
-        "the deck holds {card} {times} times, but {players} players use {count} decks",
-        fields["decks"],
-    ).format(
-        card=fields["card"], times=fields["count"], players=fields["players"], count=fields["decks"]
-    )
-
-
-def _stones_count(fields: Fields) -> str:
-    return ngettext(
-        "there are {given} {sides} stones; the game has one",
-        "there are {given} {sides} stones; the game has {count}",
-        fields["count"],
-    ).format(
-        given=fields["given"],
-        sides="/".join(symbol_word(side) for side in fields["sides"]),
-        count=fields["count"],
-    )
-
-
 SETUP_WORDS: dict[str, Callable[[Fields], str]] = {
     # the engine contract (rules.engine)
     "player-count": _player_count,
@@ -169,105 +140,10 @@ SETUP_WORDS: dict[str, Callable[[Fields], str]] = {
     ),
     "start-not-seat": lambda fields: _(
         "the start player must be one of the seats {seats}, not {given}"
-    ).format(seats=_numbers(fields["seats"]), given=fields["given"]),
+    ).format(seats=numbers_text(fields["seats"]), given=fields["given"]),
     "dealer-not-seat": lambda fields: _(
         "the dealer must be one of the seats {seats}, not {given}"
-    ).format(seats=_numbers(fields["seats"]), given=fields["given"]),
-    # XOXO (rules.xoxo)
-    "tiles-not-list": lambda fields: ngettext(
-        "the tiles must be a list of all {count} tile code, such as 'ROS'",
-        "the tiles must be a list of all {count} tile codes, such as 'ROS'",
-        fields["tiles"],
-    ).format(count=fields["tiles"]),
-    "tiles-unknown": lambda fields: _(
-        "the tiles hold {given}, which is not a tile (colour RYGB, shape OXST, face HSAU)"
-    ).format(given=fields["given"]),
-    "tiles-repeated": lambda fields: ngettext(
-        "the tiles hold {tile} {count} time", "the tiles hold {tile} {count} times", fields["count"]
-    ).format(tile=fields["tile"], count=fields["count"]),
-    "tiles-missing": lambda fields: ngettext(
-        "the tiles must be all {count} tile; missing: {missing}",
-        "the tiles must be all {count} tiles; missing: {missing}",
-        fields["tiles"],
-    ).format(count=fields["tiles"], missing=" ".join(fields["missing"])),
-    "targets-not-list": lambda fields: _(
-        "the targets must be a list per seat of target values such as 'red'"
-    ),
-    "targets-count": lambda fields: _(
-        "the targets must be one list per seat ({seats}), not {given}"
-    ).format(seats=fields["seats"], given=fields["given"]),
-    "targets-seat-not-list": lambda fields: _(
-        "the targets of seat {seat} must be a list of values, not {given}"
-    ).format(seat=fields["seat"], given=fields["given"]),
-    "targets-seat-count": lambda fields: ngettext(
-        "with {players} players each seat has {count} target; seat {seat} has {given}",
-        "with {players} players each seat has {count} targets; seat {seat} has {given}",
-        fields["each"],
-    ).format(
-        players=fields["players"], count=fields["each"], seat=fields["seat"], given=fields["given"]
-    ),
-    "target-unknown": lambda fields: _(
-        "{given} is not a target value (such as 'red', 'circle', 'sad')"
-    ).format(given=fields["given"]),
-    "target-twice": lambda fields: _("the target {target} is dealt twice").format(
-        target=value_word(fields["target"])
-    ),
-    # 3 x 3 (rules.three_by_three)
-    "deck-not-list": lambda fields: _("the deck must be a list of cards such as ['TH', '7C']"),
-    "deck-unknown-card": lambda fields: _(
-        "the deck holds {given}, which is not a card (such as 'TH', '7C', 'AS')"
-    ).format(given=fields["given"]),
-    "deck-card-too-often": _deck_card_too_often,
-    "deck-too-small": _deck_too_small,
-    "repetition-not-bool": lambda fields: _(
-        "the repetition rule is on (True) or off (False), not {given}"
-    ).format(given=fields["given"]),
-    # Shifting Stones (rules.shifting_stones)
-    "edition-unknown": lambda fields: _(
-        "there is no edition {given} of the cards (editions: {editions})"
-    ).format(given=fields["given"], editions=_numbers(fields["editions"])),
-    "stones-not-grid": lambda fields: ngettext(
-        "the stones must be a list of {count} (up, down) pair such as ('sun', 'moon')",
-        "the stones must be a list of {count} (up, down) pairs such as ('sun', 'moon')",
-        fields["cells"],
-    ).format(count=fields["cells"]),
-    "stone-not-pair": lambda fields: _(
-        "the stone at {cell} must be an (up, down) pair of symbols, not {given}"
-    ).format(cell=cell_name(fields["cell"]), given=fields["given"]),
-    "stone-sides": lambda fields: _(
-        "at {cell}, {up} and {down} are not the two sides of one stone"
-    ).format(
-        cell=cell_name(fields["cell"]),
-        up=symbol_word(fields["up"]),
-        down=symbol_word(fields["down"]),
-    ),
-    "stones-count": _stones_count,
-    "deck-not-ids": lambda fields: _(
-        "the deck must be a list of card ids from {low} to {high}, the top card first"
-    ).format(low=fields["low"], high=fields["high"]),
-    "deck-unknown-id": lambda fields: _(
-        "the deck holds {given}, which is not a card id ({low} to {high})"
-    ).format(given=fields["given"], low=fields["low"], high=fields["high"]),
-    "deck-card-repeated": lambda fields: ngettext(
-        "the deck holds card {card} {count} time",
-        "the deck holds card {card} {count} times",
-        fields["count"],
-    ).format(card=fields["card"], count=fields["count"]),
-    # Xylotar (rules.xylotar)
-    "deal-not-hands": lambda fields: ngettext(
-        "the deal must be a list of {count} hand",
-        "the deal must be a list of {count} hands",
-        fields["hands"],
-    ).format(count=fields["hands"]),
-    "hand-size": lambda fields: ngettext(
-        "the hand of seat {seat} has {count} card, not {size}",
-        "the hand of seat {seat} has {count} cards, not {size}",
-        fields["cards"],
-    ).format(seat=fields["seat"], count=fields["cards"], size=fields["size"]),
-    "deal-cards": lambda fields: ngettext(
-        "the hands must hold each of the {count} card in play once",
-        "the hands must hold each of the {count} cards in play once",
-        fields["cards"],
-    ).format(count=fields["cards"]),
+    ).format(seats=numbers_text(fields["seats"]), given=fields["given"]),
 }
-"""The words of each setup code, from its fields."""
+"""The words of each setup code of the engine contract, from its fields; each game's own
+codes are in its words module (`SETUP_WORDS` there)."""

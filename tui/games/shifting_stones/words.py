@@ -8,7 +8,7 @@ links", "in der Mitte"), so that they read after "at" and after "das Plättchen"
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from tui.i18n import _, ngettext, pgettext
@@ -301,3 +301,53 @@ def reason_text(reason: Mapping[str, Any], names: Sequence[str]) -> str:
         len(winners),
     ).format(names=and_list([names[seat] for seat in winners]), points=reason["points"])
     return _("{scored}; {most}").format(scored=scored, most=most)
+
+
+def _stones_count(fields: Mapping[str, Any]) -> str:
+    return ngettext(
+        "there are {given} {sides} stones; the game has one",
+        "there are {given} {sides} stones; the game has {count}",
+        fields["count"],
+    ).format(
+        given=fields["given"],
+        sides="/".join(symbol_word(side) for side in fields["sides"]),
+        count=fields["count"],
+    )
+
+
+SETUP_WORDS: dict[str, Callable[[Mapping[str, Any]], str]] = {
+    "edition-unknown": lambda fields: _(
+        "there is no edition {given} of the cards (editions: {editions})"
+    ).format(
+        given=fields["given"], editions=", ".join(str(edition) for edition in fields["editions"])
+    ),
+    "stones-not-grid": lambda fields: ngettext(
+        "the stones must be a list of {count} (up, down) pair such as ('sun', 'moon')",
+        "the stones must be a list of {count} (up, down) pairs such as ('sun', 'moon')",
+        fields["cells"],
+    ).format(count=fields["cells"]),
+    "stone-not-pair": lambda fields: _(
+        "the stone at {cell} must be an (up, down) pair of symbols, not {given}"
+    ).format(cell=cell_name(fields["cell"]), given=fields["given"]),
+    "stone-sides": lambda fields: _(
+        "at {cell}, {up} and {down} are not the two sides of one stone"
+    ).format(
+        cell=cell_name(fields["cell"]),
+        up=symbol_word(fields["up"]),
+        down=symbol_word(fields["down"]),
+    ),
+    "stones-count": _stones_count,
+    "deck-not-ids": lambda fields: _(
+        "the deck must be a list of card ids from {low} to {high}, the top card first"
+    ).format(low=fields["low"], high=fields["high"]),
+    "deck-unknown-id": lambda fields: _(
+        "the deck holds {given}, which is not a card id ({low} to {high})"
+    ).format(given=fields["given"], low=fields["low"], high=fields["high"]),
+    "deck-card-repeated": lambda fields: ngettext(
+        "the deck holds card {card} {count} time",
+        "the deck holds card {card} {count} times",
+        fields["count"],
+    ).format(card=fields["card"], count=fields["count"]),
+}
+"""The words of this game's own setup codes (`rules.engine.SetupError`), from their
+fields."""

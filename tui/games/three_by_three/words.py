@@ -7,7 +7,7 @@ jack, queen, king and ace are B, D, K and A.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from rules.three_by_three import SUIT_SYMBOL, rank_label
@@ -279,3 +279,43 @@ def reason_text(reason: Mapping[str, Any], names: Sequence[str]) -> str:
     return _("{winner} got rid of all cards first; {loser} held the last cards").format(
         winner=names[reason["winner"]], loser=names[reason["loser"]]
     )
+
+
+def _deck_too_small(fields: Mapping[str, Any]) -> str:
+    has = ngettext("the deck has {count} card", "the deck has {count} cards", fields["cards"])
+    need = ngettext(
+        "{count} player needs at least {least}",
+        "{count} players need at least {least}",
+        fields["players"],
+    )
+    return "; ".join(
+        (
+            has.format(count=fields["cards"]),
+            need.format(count=fields["players"], least=fields["least"]),
+        )
+    )
+
+
+def _deck_card_too_often(fields: Mapping[str, Any]) -> str:
+    return ngettext(
+        "the deck holds {card} {times} times, but {players} players use one deck",
+        "the deck holds {card} {times} times, but {players} players use {count} decks",
+        fields["decks"],
+    ).format(
+        card=fields["card"], times=fields["count"], players=fields["players"], count=fields["decks"]
+    )
+
+
+SETUP_WORDS: dict[str, Callable[[Mapping[str, Any]], str]] = {
+    "deck-not-list": lambda fields: _("the deck must be a list of cards such as ['TH', '7C']"),
+    "deck-unknown-card": lambda fields: _(
+        "the deck holds {given}, which is not a card (such as 'TH', '7C', 'AS')"
+    ).format(given=fields["given"]),
+    "deck-card-too-often": _deck_card_too_often,
+    "deck-too-small": _deck_too_small,
+    "repetition-not-bool": lambda fields: _(
+        "the repetition rule is on (True) or off (False), not {given}"
+    ).format(given=fields["given"]),
+}
+"""The words of this game's own setup codes (`rules.engine.SetupError`), from their
+fields."""

@@ -8,7 +8,7 @@ from top right").
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rules.xoxo import SHAPE_SYMBOL, tile_parts
@@ -174,3 +174,47 @@ def status_text(facts: Mapping[str, Any]) -> str:
     return _("Targets met: {players} · general stack {count}").format(
         players=met, count=facts["general"]
     )
+
+
+SETUP_WORDS: dict[str, Callable[[Mapping[str, Any]], str]] = {
+    "tiles-not-list": lambda fields: ngettext(
+        "the tiles must be a list of all {count} tile code, such as 'ROS'",
+        "the tiles must be a list of all {count} tile codes, such as 'ROS'",
+        fields["tiles"],
+    ).format(count=fields["tiles"]),
+    "tiles-unknown": lambda fields: _(
+        "the tiles hold {given}, which is not a tile (colour RYGB, shape OXST, face HSAU)"
+    ).format(given=fields["given"]),
+    "tiles-repeated": lambda fields: ngettext(
+        "the tiles hold {tile} {count} time", "the tiles hold {tile} {count} times", fields["count"]
+    ).format(tile=fields["tile"], count=fields["count"]),
+    "tiles-missing": lambda fields: ngettext(
+        "the tiles must be all {count} tile; missing: {missing}",
+        "the tiles must be all {count} tiles; missing: {missing}",
+        fields["tiles"],
+    ).format(count=fields["tiles"], missing=" ".join(fields["missing"])),
+    "targets-not-list": lambda fields: _(
+        "the targets must be a list per seat of target values such as 'red'"
+    ),
+    "targets-count": lambda fields: _(
+        "the targets must be one list per seat ({seats}), not {given}"
+    ).format(seats=fields["seats"], given=fields["given"]),
+    "targets-seat-not-list": lambda fields: _(
+        "the targets of seat {seat} must be a list of values, not {given}"
+    ).format(seat=fields["seat"], given=fields["given"]),
+    "targets-seat-count": lambda fields: ngettext(
+        "with {players} players each seat has {count} target; seat {seat} has {given}",
+        "with {players} players each seat has {count} targets; seat {seat} has {given}",
+        fields["each"],
+    ).format(
+        players=fields["players"], count=fields["each"], seat=fields["seat"], given=fields["given"]
+    ),
+    "target-unknown": lambda fields: _(
+        "{given} is not a target value (such as 'red', 'circle', 'sad')"
+    ).format(given=fields["given"]),
+    "target-twice": lambda fields: _("the target {target} is dealt twice").format(
+        target=value_word(fields["target"])
+    ),
+}
+"""The words of this game's own setup codes (`rules.engine.SetupError`), from their
+fields."""

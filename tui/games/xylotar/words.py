@@ -12,7 +12,7 @@ stored); the table and the save list say them in the player's language (`shown_n
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from tui.i18n import _, language, ngettext, pgettext
@@ -267,3 +267,24 @@ def reason_text(reason: Mapping[str, Any], names: Sequence[str]) -> str:
     else:
         said = _("{name} has the most points ({points})")
     return said.format(name=name, points=points, count=extra)
+
+
+SETUP_WORDS: dict[str, Callable[[Mapping[str, Any]], str]] = {
+    "deal-not-hands": lambda fields: ngettext(
+        "the deal must be a list of {count} hand",
+        "the deal must be a list of {count} hands",
+        fields["hands"],
+    ).format(count=fields["hands"]),
+    "hand-size": lambda fields: ngettext(
+        "the hand of seat {seat} has {count} card, not {size}",
+        "the hand of seat {seat} has {count} cards, not {size}",
+        fields["cards"],
+    ).format(seat=fields["seat"], count=fields["cards"], size=fields["size"]),
+    "deal-cards": lambda fields: ngettext(
+        "the hands must hold each of the {count} card in play once",
+        "the hands must hold each of the {count} cards in play once",
+        fields["cards"],
+    ).format(count=fields["cards"]),
+}
+"""The words of this game's own setup codes (`rules.engine.SetupError`), from their
+fields."""
