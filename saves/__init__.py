@@ -6,7 +6,6 @@ exchange format (export, import).
 """
 
 from saves.errors import (
-    DamagedSave,
     DatabaseBusy,
     Message,
     MoveConflict,
@@ -17,7 +16,7 @@ from saves.errors import (
 from saves.exchange import export_game, import_file, import_old_saves
 from saves.folders import default_save_dir
 from saves.names import validate_save_name
-from saves.record import FORMAT, VERSION, PlayerSpec, SaveRecord
+from saves.record import FORMAT, VERSION, DamagedSave, PlayerSpec, SaveRecord
 from saves.replay import replay, replay_moves
 from saves.seats import HEARTBEAT, Holder, Lease
 from saves.store import SaveInfo, SaveStore

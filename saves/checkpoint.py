@@ -30,14 +30,12 @@ import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from rules import Game, get_game
+from saves.database import Database
 from saves.folders import state_folder
 from saves.record import SaveRecord
-
-if TYPE_CHECKING:
-    from saves.store import SaveStore
 
 CHECKPOINT_AFTER = 200
 """A game gets a new checkpoint once this many of its moves are not covered by one."""
@@ -199,6 +197,19 @@ def checkpoint_due(moves: int, covered: int) -> bool:
     return moves - covered >= CHECKPOINT_AFTER
 
 
+class CheckpointStore(Protocol):
+    """What a checkpoint writer needs of the store it connects: its database, keeping a
+    game's checkpoint, and closing."""
+
+    database: Database
+
+    def store_checkpoint(self, game: int, record: SaveRecord, engine: Game, state: Any) -> int:
+        """Keep `state` as game `game`'s checkpoint; how many moves it covers."""
+
+    def close(self) -> None:
+        """Let go of the database."""
+
+
 class CheckpointWriter:
     """Stores one game's checkpoints in a worker thread, one at a time, each over a database
     connection of its own (`connect`), so encoding a long game's state never stalls the
@@ -210,7 +221,7 @@ class CheckpointWriter:
     cannot be stored is not kept, and nothing is said.
     """
 
-    def __init__(self, connect: Callable[[], SaveStore], game_key: int) -> None:
+    def __init__(self, connect: Callable[[], CheckpointStore], game_key: int) -> None:
         self._connect = connect
         self._game_key = game_key
         self._thread: threading.Thread | None = None

@@ -13,13 +13,11 @@ is about.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rules import IllegalAction, SetupError, UnknownGame
 
 if TYPE_CHECKING:
-    from saves.record import SaveRecord
     from saves.seats import Holder
 
 
@@ -127,30 +125,6 @@ class SaveError(Message, Exception):
 
 class DatabaseBusy(SaveError):
     """Another program held the database for longer than hotseat waits."""
-
-
-class DamagedSave(SaveError):
-    """A save that cannot be resumed as it is.
-
-    `replayable_moves` is how many moves from the start still replay (None when
-    the save cannot be read or set up at all); `record` is the parsed save when
-    its structure was sound.
-    """
-
-    def __init__(
-        self,
-        template: str | Plural | Message,
-        /,
-        *,
-        path: Path | None = None,
-        replayable_moves: int | None = None,
-        record: SaveRecord | None = None,
-        **fields: object,
-    ) -> None:
-        super().__init__(template, **fields)
-        self.path = path
-        self.replayable_moves = replayable_moves
-        self.record = record
 
 
 class SeatsHeld(SaveError):

@@ -12,8 +12,8 @@ from typing import Any
 
 from rules import Game
 from saves.checkpoint import checkpoint_due
-from saves.errors import N_, DamagedSave, DatabaseBusy, Message, SaveError, ngettext
-from saves.record import SaveRecord, decode, encode, not_a_save, summarize
+from saves.errors import N_, DatabaseBusy, Message, SaveError, ngettext
+from saves.record import DamagedSave, SaveRecord, decode, encode, not_a_save, summarize
 from saves.replay import replay
 from saves.store import SaveStore
 

@@ -15,7 +15,7 @@ from typing import Any, TypeGuard
 
 from rules import JSON, Action, Game, get_game
 from rules.bots import DEFAULT_LEVEL, LEVELS
-from saves.errors import ALONE, N_, DamagedSave, Message, SaveError, ngettext
+from saves.errors import ALONE, N_, Message, Plural, SaveError, ngettext
 
 FORMAT = "hotseat-save"
 VERSION = 1
@@ -45,6 +45,30 @@ _FIELDS = (
     "summary",
     "actions",
 )
+
+
+class DamagedSave(SaveError):
+    """A save that cannot be resumed as it is.
+
+    `replayable_moves` is how many moves from the start still replay (None when
+    the save cannot be read or set up at all); `record` is the parsed save when
+    its structure was sound.
+    """
+
+    def __init__(
+        self,
+        template: str | Plural | Message,
+        /,
+        *,
+        path: Path | None = None,
+        replayable_moves: int | None = None,
+        record: SaveRecord | None = None,
+        **fields: object,
+    ) -> None:
+        super().__init__(template, **fields)
+        self.path = path
+        self.replayable_moves = replayable_moves
+        self.record = record
 
 
 @dataclass

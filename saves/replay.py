@@ -8,8 +8,8 @@ from typing import Any
 
 from rules import JSON, Action, Game, IllegalAction, SetupError, UnknownGame, get_game
 from saves.checkpoint import Checkpoint, trusted_state
-from saves.errors import N_, DamagedSave, Message, at, ngettext
-from saves.record import SaveRecord
+from saves.errors import N_, Message, at, ngettext
+from saves.record import DamagedSave, SaveRecord
 
 
 def replay(record: SaveRecord) -> tuple[Game, Any]:

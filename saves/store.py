@@ -32,7 +32,6 @@ from saves.checkpoint import (
 from saves.database import Database
 from saves.errors import (
     N_,
-    DamagedSave,
     Message,
     MoveConflict,
     SaveError,
@@ -45,6 +44,7 @@ from saves.names import MAX_LENGTH, sanitize, validate_save_name
 from saves.record import (
     FORMAT,
     VERSION,
+    DamagedSave,
     Listing,
     PlayerSpec,
     SaveRecord,
