@@ -284,23 +284,34 @@ class HotseatApp(App[None]):
                 _("Your turn in {games}").format(games=", ".join(games)), timeout=8, markup=False
             )
 
+    def closing(self) -> bool:
+        """True once the app began to shut down (the player quit, an SSH client left):
+        its screens go, and nothing asked of it any more is done."""
+        return self._exit or not self.is_running or not self.screen_stack
+
     def on_go_home(self, _message: GoHome) -> None:
-        self.action_home()
+        if not self.closing():
+            self.action_home()
 
     def on_play_again(self, message: PlayAgain) -> None:
-        self.start_rematch(message.session)
+        if not self.closing():
+            self.start_rematch(message.session)
 
     def on_open_new_game(self, message: OpenNewGame) -> None:
-        self.new_game(message.game_id)
+        if not self.closing():
+            self.new_game(message.game_id)
 
     def on_start_quick_game(self, message: StartQuickGame) -> None:
-        self.quick_game(message.game_id)
+        if not self.closing():
+            self.quick_game(message.game_id)
 
     def on_open_save(self, message: OpenSave) -> None:
-        self.resume(message.name)
+        if not self.closing():
+            self.resume(message.name)
 
     def on_recover_save(self, message: RecoverSave) -> None:
-        self.recover(message.name)
+        if not self.closing():
+            self.recover(message.name)
 
     def action_home(self) -> None:
         """Back to the home screen (built now if the app started at a table); the game is saved."""
@@ -342,12 +353,7 @@ class HotseatApp(App[None]):
         Textual 8.2.8 would give them to a screen already taken apart, or find no screen
         and raise ScreenStackError. So is an Enter that a table holds back for a moment
         (`TableScreen.hold_enter`)."""
-        if isinstance(event, events.Key) and (
-            self._exit
-            or not self.is_running
-            or not self.screen_stack
-            or not self.screen.is_attached
-        ):
+        if isinstance(event, events.Key) and (self.closing() or not self.screen.is_attached):
             return
         if isinstance(event, events.Key) and event.key == "enter" and self.enter_held():
             return
