@@ -29,6 +29,7 @@ from tui.games.shifting_stones.pieces import (
     pattern_cells,
 )
 from tui.i18n import _, language, pgettext
+from tui.textual_fixes import taken_apart
 from tui.widgets.playing_cards import Canvas, Look
 
 CARD_GAP = 1
@@ -225,8 +226,10 @@ class PatternHand(Widget):
         self.sync()
 
     def sync(self) -> None:
-        """Hand each card widget its card and look; each repaints only what changed."""
-        if not self.is_mounted:
+        """Hand each card widget its card and look; each repaints only what changed. Not
+        once the hand is being taken apart (the app closing as new card widgets were
+        still being made): its parts are gone."""
+        if not self.is_mounted or taken_apart(self):
             return
         shown = self.shown()
         cards = self.cards
