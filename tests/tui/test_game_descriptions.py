@@ -51,34 +51,29 @@ def test_the_home_screen_lists_every_game_once() -> None:
     assert len({about(game_id).order for game_id in CATALOG}) == len(CATALOG)
 
 
-def test_no_module_outside_a_games_own_names_it_by_its_id() -> None:
-    """Only a game's UI package writes its id: everything else finds the game from the
-    catalog."""
-    ids = re.compile("|".join(re.escape(f'"{game_id}"') for game_id in CATALOG))
-    own = {Path(package_of(g).replace(".", "/")) for g in CATALOG}
-    naming = [
+def outside_the_games(pattern: re.Pattern[str], *also: Path) -> list[str]:
+    """The modules of tui/ and remote/ outside every game's UI package (and `also`) whose
+    text `pattern` finds."""
+    own = {Path(package_of(g).replace(".", "/")) for g in CATALOG} | set(also)
+    return [
         str(path.relative_to(ROOT))
         for folder in ("tui", "remote")
         for path in sorted((ROOT / folder).rglob("*.py"))
         if not any(path.relative_to(ROOT).is_relative_to(mine) for mine in own)
-        and ids.search(path.read_text(encoding="utf-8"))
+        and pattern.search(path.read_text(encoding="utf-8"))
     ]
-    assert naming == []
+
+
+def test_no_module_outside_a_games_own_names_it_by_its_id() -> None:
+    """Only a game's UI package writes its id: everything else finds the game from the
+    catalog."""
+    ids = re.compile("|".join(re.escape(f'"{game_id}"') for game_id in CATALOG))
+    assert outside_the_games(ids) == []
 
 
 def test_no_module_outside_a_games_own_imports_its_package() -> None:
     """The app reaches a game's screen, words and help through the catalog alone (the
     finder, `tui/games/__init__.py`, names the packages only by the catalog's modules)."""
-    packages = {package_of(g) for g in CATALOG}
-    own = {Path(package.replace(".", "/")) for package in packages} | {
-        Path("tui/games/__init__.py")
-    }
-    imports = re.compile("|".join(re.escape(package) for package in sorted(packages)))
-    importing = [
-        str(path.relative_to(ROOT))
-        for folder in ("tui", "remote")
-        for path in sorted((ROOT / folder).rglob("*.py"))
-        if not any(path.relative_to(ROOT).is_relative_to(mine) for mine in own)
-        and imports.search(path.read_text(encoding="utf-8"))
-    ]
-    assert importing == []
+    packages = sorted(package_of(g) for g in CATALOG)
+    imports = re.compile("|".join(re.escape(package) for package in packages))
+    assert outside_the_games(imports, Path("tui/games/__init__.py")) == []
