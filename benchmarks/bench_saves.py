@@ -45,7 +45,7 @@ from pathlib import Path
 from typing import Any
 
 import saves.database
-from rules import GAMES, Action, Game, get_game
+from rules import GAMES, Action, AnyGame, get_game
 from rules.bots import choose, self_play
 from rules.three_by_three import RANK_VALUE, Play
 from saves import PlayerSpec, SaveRecord, SaveStore, export_game
@@ -97,7 +97,7 @@ LOOP_SECONDS = 10.0
 
 
 def prolonging_choice(
-    game: Game, state: Any, seat: int, legal: list[Action], rng: random.Random
+    game: AnyGame, state: Any, seat: int, legal: list[Action], rng: random.Random
 ) -> Action:
     """One card of the highest rank that fits (2s and 10s last), so the next player often
     has to take the pile; the swap and the face-down cards as the computer player does."""

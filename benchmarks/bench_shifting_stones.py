@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rules.engine import Action, Game
+from rules.engine import Action, AnyGame
 from rules.shifting_stones import Score, ShiftingStones
 
 from harness import bot_choice, play, report_rate
@@ -17,7 +17,7 @@ GAME = ShiftingStones()
 
 
 def scoring_choice(
-    game: Game, state: Any, seat: int, legal: list[Action], rng: random.Random
+    game: AnyGame, state: Any, seat: int, legal: list[Action], rng: random.Random
 ) -> Action:
     """A scorable card is scored, otherwise any legal action (uniform play barely scores)."""
     scores = [action for action in legal if isinstance(action, Score)]

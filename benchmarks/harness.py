@@ -13,28 +13,28 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rules.bots import choose
-from rules.engine import Action, Game
+from rules.engine import Action, AnyGame
 
-Chooser = Callable[[Game, Any, int, list[Action], random.Random], Action]
+Chooser = Callable[[AnyGame, Any, int, list[Action], random.Random], Action]
 NAMES = [f"P{i}" for i in range(11)]
 
 
 def random_choice(
-    game: Game, state: Any, seat: int, legal: list[Action], rng: random.Random
+    game: AnyGame, state: Any, seat: int, legal: list[Action], rng: random.Random
 ) -> Action:
     """Any legal action, uniformly."""
     return rng.choice(legal)
 
 
 def bot_choice(
-    game: Game, state: Any, seat: int, legal: list[Action], rng: random.Random
+    game: AnyGame, state: Any, seat: int, legal: list[Action], rng: random.Random
 ) -> Action:
     """The game's normal computer player, from the seat's view only."""
     return choose(game.id, "normal", game.view(state, seat), legal, rng)
 
 
 def play(
-    game: Game, players: int, seed: int, choose: Chooser
+    game: AnyGame, players: int, seed: int, choose: Chooser
 ) -> tuple[list[tuple[int, Action]], list[float]]:
     """A full game: its (seat, action) list and the seconds each choice took."""
     rng = random.Random(seed)
@@ -53,7 +53,7 @@ def play(
 
 
 def games_per_second(
-    game: Game, players: int, choose: Chooser, seconds: float = 3.0
+    game: AnyGame, players: int, choose: Chooser, seconds: float = 3.0
 ) -> tuple[float, float]:
     """Games per second and actions per game, playing seeds 0, 1, ... for about `seconds`."""
     start = time.perf_counter()
@@ -66,7 +66,7 @@ def games_per_second(
 
 
 def report_rate(
-    label: str, game: Game, players: int, choose: Chooser, seconds: float = 3.0
+    label: str, game: AnyGame, players: int, choose: Chooser, seconds: float = 3.0
 ) -> None:
     rate, length = games_per_second(game, players, choose, seconds)
     print(
@@ -75,7 +75,7 @@ def report_rate(
     )
 
 
-def replay_ms(game: Game, moves: list[tuple[int, Action]], players: int, seed: int) -> float:
+def replay_ms(game: AnyGame, moves: list[tuple[int, Action]], players: int, seed: int) -> float:
     """Milliseconds to read a saved action list from JSON and replay it from the deal."""
     text = json.dumps([[seat, action.to_json()] for seat, action in moves])
     start = time.perf_counter()

@@ -7,17 +7,27 @@ from collections.abc import Iterator, Mapping, Sequence
 from importlib import import_module
 
 from rules.catalog import CATALOG
-from rules.engine import JSON, MAX_NAME_LENGTH, Action, Game, IllegalAction, Option, SetupError
+from rules.engine import (
+    JSON,
+    MAX_NAME_LENGTH,
+    Action,
+    AnyGame,
+    Game,
+    IllegalAction,
+    LogEntry,
+    Option,
+    SetupError,
+)
 
 
-class GameRegistry(Mapping[str, Game]):
+class GameRegistry(Mapping[str, AnyGame]):
     """The games by id. An engine's module is imported when its game is first asked for,
     so opening one game does not pay for loading all four."""
 
     def __init__(self) -> None:
-        self._loaded: dict[str, Game] = {}
+        self._loaded: dict[str, AnyGame] = {}
 
-    def __getitem__(self, game_id: str) -> Game:
+    def __getitem__(self, game_id: str) -> AnyGame:
         game = self._loaded.get(game_id)
         if game is None:
             entry = CATALOG[game_id]
@@ -47,7 +57,7 @@ class UnknownGame(KeyError):
         return "unknown-game " + str({"game": self.game, "known": list(self.known)})
 
 
-def get_game(game_id: str) -> Game:
+def get_game(game_id: str) -> AnyGame:
     """The game registered under `game_id`; raises UnknownGame with the known ids."""
     try:
         return GAMES[game_id]
@@ -60,8 +70,10 @@ __all__ = [
     "JSON",
     "MAX_NAME_LENGTH",
     "Action",
+    "AnyGame",
     "Game",
     "IllegalAction",
+    "LogEntry",
     "Option",
     "SetupError",
     "UnknownGame",

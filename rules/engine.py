@@ -16,7 +16,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import UnionType
-from typing import Any, ClassVar, NamedTuple, Union
+from typing import Any, ClassVar, Generic, NamedTuple, TypedDict, TypeVar, Union
 
 from rules.events import EventHistory
 from rules.names import MAX_NAME_CELLS, name_problem, normal_name
@@ -201,12 +201,29 @@ def _read_action(
     return action
 
 
-class Game(ABC):
-    """One game's rules behind the common contract.
+StateT = TypeVar("StateT", bound=EventHistory)
+ActionT = TypeVar("ActionT", bound=Action)
+ViewT = TypeVar("ViewT", bound=Mapping[str, Any])
+EventT = TypeVar("EventT", bound=Mapping[str, Any])
+
+
+class LogEntry(TypedDict, Generic[EventT]):
+    """One event of a game's log, by its index, with the seat whose move caused it (None:
+    the game itself, as a deal)."""
+
+    index: int
+    actor: int | None
+    event: EventT
+
+
+class Game(ABC, Generic[StateT, ActionT, ViewT, EventT]):
+    """One game's rules behind the common contract, typed by its state, its actions, the
+    view a seat has and the events of its log (each game's TypedDicts).
 
     `apply` never mutates the state it is given: it validates, clones, and
     returns the new state, so callers can keep old states around (undo-free
-    replay, bots).
+    replay, bots). It takes any `Action`, as actions come from saved games and
+    other terminals: one not of this game is refused like any illegal one.
     """
 
     id: str
@@ -293,7 +310,7 @@ class Game(ABC):
         players: Sequence[str],
         seed: int,
         options: Mapping[str, JSON] | None = None,
-    ) -> Any:
+    ) -> StateT:
         """A fresh state.
 
         Each game adds its own keyword-only setup parameters after `options`, all with
@@ -303,24 +320,24 @@ class Game(ABC):
         """
 
     @abstractmethod
-    def to_act(self, state: Any) -> list[int]:
+    def to_act(self, state: StateT) -> list[int]:
         """Seats that may act now (usually one; empty when the game is over)."""
 
     @abstractmethod
-    def legal_actions(self, state: Any, seat: int) -> list[Action]:
+    def legal_actions(self, state: StateT, seat: int) -> list[ActionT]:
         """Every action `seat` may take now, in a stable order."""
 
     @abstractmethod
-    def apply(self, state: Any, seat: int, action: Action) -> Any:
+    def apply(self, state: StateT, seat: int, action: Action) -> StateT:
         """The state after `seat` takes `action`; raises IllegalAction otherwise."""
 
     @abstractmethod
-    def view(self, state: Any, seat: int | None) -> Mapping[str, JSON]:
+    def view(self, state: StateT, seat: int | None) -> ViewT:
         """What `seat` may know, as plain data (each game declares its TypedDict); `None` is
         a spectator who sees public facts."""
 
     @abstractmethod
-    def log(self, state: Any, seat: int | None, start: int = 0) -> Sequence[Mapping[str, JSON]]:
+    def log(self, state: StateT, seat: int | None, start: int = 0) -> Sequence[LogEntry[EventT]]:
         """Events from index `start` on, as `seat` may know them.
 
         Each entry: {"index": int, "actor": seat or None, "event": a typed record with a
@@ -328,11 +345,11 @@ class Game(ABC):
         """
 
     @abstractmethod
-    def is_over(self, state: Any) -> bool:
+    def is_over(self, state: StateT) -> bool:
         """True once the game has ended."""
 
     @abstractmethod
-    def result(self, state: Any) -> Mapping[str, JSON]:
+    def result(self, state: StateT) -> Mapping[str, JSON]:
         """The outcome: {"ranking": [[seats tied at each place], ...], "winners": [...],
         "losers": [...], "scores": [...] or None, "reason": a typed record with a "kind"}."""
 
@@ -358,11 +375,11 @@ class Game(ABC):
         return IllegalAction("bad-keys", keys=keys)
 
     @abstractmethod
-    def summary(self, state: Any) -> Mapping[str, JSON]:
+    def summary(self, state: StateT) -> Mapping[str, JSON]:
         """Public facts for a save list: {"turn": name or None, "facts": a typed record}."""
 
     @abstractmethod
-    def sample_state(self, view: Mapping[str, JSON], rng: random.Random) -> Any:
+    def sample_state(self, view: ViewT, rng: random.Random) -> StateT:
         """A full state consistent with `view`, one seat's view (determinization, for
         searches over hidden information).
 
@@ -375,23 +392,28 @@ class Game(ABC):
         ValueError for a spectator's view (seat None).
         """
 
-    def event_count(self, state: Any) -> int:
+    def event_count(self, state: StateT) -> int:
         """How many events have happened so far (the next log index).
 
         States keep their raw events in a `rules.events.EventHistory`.
         """
         return int(state.event_total)
 
-    state_class: type[EventHistory]
+    state_class: type[StateT]
     """The class of this game's states; `state_to_json` reads its annotations."""
 
-    def state_to_json(self, state: Any) -> JSON:
+    def state_to_json(self, state: StateT) -> JSON:
         """The whole state as JSON data, for storing a game without its moves' replay."""
         return _codec(self.state_class).encode(state)  # type: ignore[arg-type]  # mypy#11470
 
-    def state_from_json(self, data: JSON) -> Any:
+    def state_from_json(self, data: JSON) -> StateT:
         """The state `state_to_json` gave `data` for; ValueError if it is not exactly that."""
-        return _codec(self.state_class).decode(data)  # type: ignore[arg-type]  # mypy#11470
+        state = _codec(self.state_class).decode(data)  # type: ignore[arg-type]  # mypy#11470
+        return typing.cast(StateT, state)
+
+
+AnyGame = Game[Any, Any, Any, Any]
+"""A game of any kind, as the catalog and the store hold them."""
 
 
 @functools.cache

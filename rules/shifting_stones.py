@@ -60,7 +60,7 @@ from functools import cache
 from typing import Any, Final, Literal, NotRequired, TypedDict
 
 from rules.catalog import CATALOG
-from rules.engine import JSON, Action, Game, IllegalAction, SetupError
+from rules.engine import JSON, Action, Game, IllegalAction, LogEntry, SetupError
 from rules.events import Event, EventHistory
 from rules.shifting_stones_cards import CARDS
 from rules.shifting_stones_deck import KIND_OF, STONE_COUNTS, STONE_SIDES
@@ -371,14 +371,6 @@ StonesEvent = (
 """What happened, as one seat may know it."""
 
 
-class LogEntry(TypedDict):
-    """One event of the log, by its index, with the seat whose action caused it."""
-
-    index: int
-    actor: int | None
-    event: StonesEvent
-
-
 class MostPointsReason(TypedDict):
     """Why a game of several ended: `trigger` scored `scored` cards, which began the last
     round; `winners` have the most points, `points`."""
@@ -533,6 +525,10 @@ SKIP = Skip()
 END = EndTurn()
 
 
+StonesAction = Skip | Shift | Flip | Score | EndTurn
+"""Every action of this game."""
+
+
 class ShiftingStonesState(EventHistory):
     """Everything about one game of Shifting Stones. Owned by the engine; players get views.
 
@@ -601,7 +597,7 @@ class ShiftingStonesState(EventHistory):
     shuffled_in: tuple[int, ...]
     scores: tuple[int, ...] | None
     winners: tuple[int, ...]
-    legal: tuple[Action, ...] | None
+    legal: tuple[StonesAction, ...] | None
 
     def clone(self) -> ShiftingStonesState:
         """An independent copy: the lists are copied, the tuples in them shared."""
@@ -741,7 +737,7 @@ def _random_deck(rng: random.Random, solo: bool, cards: range) -> tuple[int, ...
     return tuple(deck)
 
 
-class ShiftingStones(Game):
+class ShiftingStones(Game[ShiftingStonesState, StonesAction, ShiftingStonesView, StonesEvent]):
     """Shifting Stones for 1 to 5 players; one player plays the solo game."""
 
     id = "shifting-stones"
@@ -831,7 +827,7 @@ class ShiftingStones(Game):
     def to_act(self, state: ShiftingStonesState) -> list[int]:
         return [] if state.turn is None else [state.turn]
 
-    def legal_actions(self, state: ShiftingStonesState, seat: int) -> list[Action]:
+    def legal_actions(self, state: ShiftingStonesState, seat: int) -> list[StonesAction]:
         """Skip (first thing in a turn, not after a skip), then scoring each matching hand
         card, shifting with each card (the 12 neighbour pairs), flipping with each card
         (the 9 cells), and ending the turn; hand cards in hand order."""
@@ -1060,7 +1056,9 @@ class ShiftingStones(Game):
         state.legal = None
         return state
 
-    def log(self, state: ShiftingStonesState, seat: int | None, start: int = 0) -> list[LogEntry]:
+    def log(
+        self, state: ShiftingStonesState, seat: int | None, start: int = 0
+    ) -> list[LogEntry[StonesEvent]]:
         """The events from `start` on, as data, as `seat` may know them: drawn cards are
         named only in the drawer's own log, the others read how many."""
         solo = state.solo
@@ -1264,7 +1262,7 @@ def _can_skip(state: ShiftingStonesState) -> bool:
     return not state.actions and not state.skipped_last[state.turn]
 
 
-def _legal(state: ShiftingStonesState) -> tuple[Action, ...]:
+def _legal(state: ShiftingStonesState) -> tuple[StonesAction, ...]:
     """The legal actions of the seat to act, remembered in the state."""
     if state.legal is None:
         if state.turn is None:
@@ -1272,7 +1270,7 @@ def _legal(state: ShiftingStonesState) -> tuple[Action, ...]:
             return state.legal
         hand = state.hands[state.turn]
         ups = tuple(up for up, _ in state.grid)
-        legal: list[Action] = [SKIP] if _can_skip(state) else []
+        legal: list[StonesAction] = [SKIP] if _can_skip(state) else []
         legal.extend(Score(card) for card in hand if matches(ups, card))
         for card in hand:
             legal.extend(_moves(card)[0])

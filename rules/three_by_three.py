@@ -66,7 +66,7 @@ from itertools import combinations
 from typing import Any, Final, Literal, NotRequired, TypedDict, cast
 
 from rules.catalog import CATALOG
-from rules.engine import JSON, Action, Game, IllegalAction, SetupError
+from rules.engine import JSON, Action, Game, IllegalAction, LogEntry, SetupError
 from rules.events import Event, EventHistory
 
 RANKS = "23456789TJQKA"
@@ -320,14 +320,6 @@ ThreeByThreeEvent = (
 """What happened, as one seat may know it."""
 
 
-class LogEntry(TypedDict):
-    """One event of the log, by its index, with the seat whose move caused it."""
-
-    index: int
-    actor: int | None
-    event: ThreeByThreeEvent
-
-
 class FirstOut(TypedDict):
     """The game ended as the rules say: `winner` got rid of all cards first, `loser` held
     the last."""
@@ -489,6 +481,10 @@ class TakePile(Action):
 TAKE = TakePile()
 
 
+ThreeByThreeAction = ChooseFaceUp | Play | Blind | TakePile
+"""Every action of this game."""
+
+
 class ThreeByThreeState(EventHistory):
     """Everything about one game of 3 x 3. Owned by the engine; players get views.
 
@@ -564,7 +560,7 @@ class ThreeByThreeState(EventHistory):
     repeats: int
     repetition: bool
     shared: tuple[int, ...]
-    legal: tuple[Action, ...] | None
+    legal: tuple[ThreeByThreeAction, ...] | None
 
     def clone(self) -> ThreeByThreeState:
         """An independent copy: the lists are copied, the tuples in them shared.
@@ -715,7 +711,9 @@ def _staged_deck(deck: Any, players: int, decks: int) -> tuple[list[str], tuple[
     return cards, tuple(sort_cards(left_out.elements()))
 
 
-class ThreeByThree(Game):
+class ThreeByThree(
+    Game[ThreeByThreeState, ThreeByThreeAction, ThreeByThreeView, ThreeByThreeEvent]
+):
     """3 x 3 for 2 to 11 players: one deck up to 5 players, two decks from 6."""
 
     id = "3x3"
@@ -807,7 +805,7 @@ class ThreeByThree(Game):
     def to_act(self, state: ThreeByThreeState) -> list[int]:
         return [] if state.turn is None else [state.turn]
 
-    def legal_actions(self, state: ThreeByThreeState, seat: int) -> list[Action]:
+    def legal_actions(self, state: ThreeByThreeState, seat: int) -> list[ThreeByThreeAction]:
         """Tour 1: every distinct choice of three face-up cards. Then every distinct
         fitting play from where the seat plays now, ranks ascending; the face-down
         slots once hand and face-up cards are gone; taking the pile only when
@@ -1016,7 +1014,9 @@ class ThreeByThree(Game):
         state.legal = None
         return state
 
-    def log(self, state: ThreeByThreeState, seat: int | None, start: int = 0) -> list[LogEntry]:
+    def log(
+        self, state: ThreeByThreeState, seat: int | None, start: int = 0
+    ) -> list[LogEntry[ThreeByThreeEvent]]:
         """The events from `start` on, as data, as `seat` may know them: drawn cards are
         named only in the drawer's own log, the others read how many."""
         start = min(max(start, 0), state.event_total)
@@ -1128,7 +1128,7 @@ def _check_held(cards: tuple[str, ...], zone: tuple[str, ...], where: Where) -> 
         rest.remove(card)
 
 
-def _legal(state: ThreeByThreeState, seat: int) -> tuple[Action, ...]:
+def _legal(state: ThreeByThreeState, seat: int) -> tuple[ThreeByThreeAction, ...]:
     """The legal actions of the seat whose turn it is (see `ThreeByThree.legal_actions`)."""
     if state.phase == SWAP:
         six = sort_cards(state.hands[seat] + state.face_up[seat])
@@ -1147,7 +1147,7 @@ def _legal(state: ThreeByThreeState, seat: int) -> tuple[Action, ...]:
             groups.setdefault(card[0], []).append(card)
     if not groups:
         return (TAKE,)
-    legal: list[Action] = []
+    legal: list[ThreeByThreeAction] = []
     for rank in RANKS:
         if rank in groups:
             legal.extend(_plays(source, tuple(groups[rank])))

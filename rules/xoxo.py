@@ -58,7 +58,7 @@ from functools import cache
 from typing import Any, Final, Literal, TypedDict
 
 from rules.catalog import CATALOG
-from rules.engine import JSON, Action, Game, IllegalAction, SetupError
+from rules.engine import JSON, Action, Game, IllegalAction, LogEntry, SetupError
 from rules.events import Event, EventHistory
 
 Kind = Literal["colour", "shape", "face"]
@@ -282,14 +282,6 @@ XoxoEvent = StartEvent | PlaceEvent | MetEvent | WonEvent | EndedEvent
 """What happened; every event is public."""
 EndReason = WonEvent | EndedEvent
 """Why a game ended."""
-
-
-class LogEntry(TypedDict):
-    """One event of the log, by its index, with the seat whose placement caused it."""
-
-    index: int
-    actor: int | None
-    event: XoxoEvent
 
 
 class SeatFacts(TypedDict):
@@ -585,7 +577,7 @@ def _staged_targets(targets: Any, players: int) -> list[tuple[str, ...]]:
     return dealt
 
 
-class Xoxo(Game):
+class Xoxo(Game[XoxoState, Place, XoxoView, XoxoEvent]):
     """XOXO for 2 to 4 players: place tiles, meet your secret targets in lines of three."""
 
     id = "xoxo"
@@ -670,7 +662,7 @@ class Xoxo(Game):
     def to_act(self, state: XoxoState) -> list[int]:
         return [] if state.turn is None else [state.turn]
 
-    def legal_actions(self, state: XoxoState, seat: int) -> list[Action]:
+    def legal_actions(self, state: XoxoState, seat: int) -> list[Place]:
         """Every placement: own stack first, then the general stack; cells in row-major order."""
         if state.turn is None or seat != state.turn:
             return []
@@ -826,7 +818,7 @@ class Xoxo(Game):
         state.legal = None
         return state
 
-    def log(self, state: XoxoState, seat: int | None, start: int = 0) -> list[LogEntry]:
+    def log(self, state: XoxoState, seat: int | None, start: int = 0) -> list[LogEntry[XoxoEvent]]:
         """The events from `start` on, as data. Every event is public (tiles placed, targets
         met, the end), so every seat reads the same log."""
         n = len(state.players)

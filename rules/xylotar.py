@@ -112,7 +112,7 @@ from itertools import pairwise
 from typing import Any, Literal, TypedDict
 
 from rules.catalog import CATALOG
-from rules.engine import JSON, Action, Game, IllegalAction, Option, SetupError
+from rules.engine import JSON, Action, Game, IllegalAction, LogEntry, Option, SetupError
 from rules.events import Event, EventHistory
 
 COLOURS = "ROYGTBPK"
@@ -465,12 +465,6 @@ XylotarEvent = (
 )
 
 
-class LogEntry(TypedDict):
-    index: int
-    actor: int | None
-    event: XylotarEvent
-
-
 class SortingFacts(TypedDict):
     """Round `round`: the hand of `holder` is being sorted; `side` when that is a side
     player's, named as `seat_names` names it."""
@@ -538,6 +532,10 @@ class RoundScore:
     met: tuple[bool, ...]
     points: tuple[int | None, ...]
     cancel: str
+
+
+XylotarAction = Sort | Play | Peek | Bid | Pass
+"""Every action of this game."""
 
 
 class XylotarState(EventHistory):
@@ -616,7 +614,7 @@ class XylotarState(EventHistory):
     totals: list[int]
     winner: int | None
     tie_break: str | None
-    legal: tuple[Action, ...] | None
+    legal: tuple[XylotarAction, ...] | None
 
     def clone(self) -> XylotarState:
         """An independent copy: the lists are copied, the tuples in them shared."""
@@ -712,7 +710,7 @@ def sort_actions(cards: Sequence[str]) -> list[Sort]:
     ]
 
 
-class Xylotar(Game):
+class Xylotar(Game[XylotarState, XylotarAction, XylotarView, XylotarEvent]):
     """Xylotar for 2 to 5 players; with 2, two side players join (seats 1 and 3)."""
 
     id = "xylotar"
@@ -807,7 +805,7 @@ class Xylotar(Game):
     def to_act(self, state: XylotarState) -> list[int]:
         return [] if state.turn is None else [state.turn]
 
-    def legal_actions(self, state: XylotarState, seat: int) -> list[Action]:
+    def legal_actions(self, state: XylotarState, seat: int) -> list[XylotarAction]:
         """Sorting: a colour of the highest remaining value. Playing: the playable slots,
         left to right. Bidding: each neighbouring pair, then Pass; after a peek, the two
         peeked slots."""
@@ -1022,7 +1020,9 @@ class Xylotar(Game):
                 state.record(event)
         return state
 
-    def log(self, state: XylotarState, seat: int | None, start: int = 0) -> list[LogEntry]:
+    def log(
+        self, state: XylotarState, seat: int | None, start: int = 0
+    ) -> list[LogEntry[XylotarEvent]]:
         """The events as data; peeked values only in the peeker's own log. An entry's
         actor is the seat whose move (or whose side player's play) it came from: the
         winner of a trick or of the game did not act, so those entries have none."""
@@ -1117,7 +1117,7 @@ def _colours(state: XylotarState) -> list[str]:
     return [card[0] for card in state.left if value(card) == top]
 
 
-def _legal(state: XylotarState, seat: int) -> tuple[Action, ...]:
+def _legal(state: XylotarState, seat: int) -> tuple[XylotarAction, ...]:
     if state.phase == SORT:
         return tuple(Sort(colour) for colour in _colours(state))
     if state.phase == PLAY:

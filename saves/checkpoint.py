@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from rules import Game, get_game
+from rules import AnyGame, get_game
 from saves.database import Database
 from saves.folders import state_folder
 from saves.record import SaveRecord
@@ -154,7 +154,7 @@ STATE_CODE = ("rules.engine", "rules.events", "rules.state_codec")
 """The modules besides each engine that decide what a stored state means."""
 
 
-def state_text(game: Game, state: Any) -> str:
+def state_text(game: AnyGame, state: Any) -> str:
     """The state as stored in a checkpoint."""
     return json.dumps(game.state_to_json(state), separators=(",", ":"))
 
@@ -172,7 +172,7 @@ def make_checkpoint(
     return Checkpoint(moves, record.rules_version, text, sealed, checkpoint_ground)
 
 
-def trusted_state(record: SaveRecord, game: Game, stored: Checkpoint | None) -> Any | None:
+def trusted_state(record: SaveRecord, game: AnyGame, stored: Checkpoint | None) -> Any | None:
     """The state `stored` holds, if it is this user's sealed checkpoint of `record`'s game
     under the rules version the record plays by, on the moves stored today and at most as
     far as them; otherwise None."""
@@ -203,7 +203,7 @@ class CheckpointStore(Protocol):
 
     database: Database
 
-    def store_checkpoint(self, game: int, record: SaveRecord, engine: Game, state: Any) -> int:
+    def store_checkpoint(self, game: int, record: SaveRecord, engine: AnyGame, state: Any) -> int:
         """Keep `state` as game `game`'s checkpoint; how many moves it covers."""
 
     def close(self) -> None:
@@ -235,7 +235,7 @@ class CheckpointWriter:
         """True while a checkpoint is being stored."""
         return self._thread is not None and self._thread.is_alive()
 
-    def start(self, record: SaveRecord, engine: Game, state: Any) -> bool:
+    def start(self, record: SaveRecord, engine: AnyGame, state: Any) -> bool:
         """Begin storing `state`, the state after all of `record`'s moves, unless one is
         being stored already; whether it began. `record` must not change from now on."""
         if self.busy:
@@ -256,7 +256,7 @@ class CheckpointWriter:
         if self._thread is not None:
             self._thread.join()
 
-    def _store(self, record: SaveRecord, engine: Game, state: Any) -> None:
+    def _store(self, record: SaveRecord, engine: AnyGame, state: Any) -> None:
         with contextlib.suppress(Exception):
             store = self._connect()
             try:

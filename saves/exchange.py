@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from rules import Game
+from rules import AnyGame
 from saves.checkpoint import checkpoint_due
 from saves.errors import N_, DatabaseBusy, Message, SaveError, ngettext
 from saves.record import DamagedSave, SaveRecord, decode, encode, not_a_save, summarize
@@ -45,7 +45,7 @@ def import_file(
     return chosen
 
 
-def _replayed(path: Path, recover: bool) -> tuple[SaveRecord, Game, Any]:
+def _replayed(path: Path, recover: bool) -> tuple[SaveRecord, AnyGame, Any]:
     """The record of the save document at `path`, every move replayed, its summary made;
     with its game and the state after its moves."""
     record = decode(read_document(path), path.name)
@@ -61,7 +61,7 @@ def _replayed(path: Path, recover: bool) -> tuple[SaveRecord, Game, Any]:
 
 
 def _checkpoint(
-    store: SaveStore, key: int | None, record: SaveRecord, game: Game, state: Any
+    store: SaveStore, key: int | None, record: SaveRecord, game: AnyGame, state: Any
 ) -> None:
     """Store the state of a long game just imported (as game id `key`) as its checkpoint,
     so its first resume replays no move; a checkpoint is a cache: one that cannot be stored

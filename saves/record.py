@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeGuard
 
-from rules import JSON, Action, Game, get_game
+from rules import JSON, Action, AnyGame, get_game
 from rules.bots import DEFAULT_LEVEL, LEVELS
 from saves.errors import ALONE, N_, Message, Plural, SaveError, ngettext
 
@@ -139,7 +139,7 @@ class SaveRecord:
         """The player names in seat order, as the engine gets them."""
         return [p.name for p in self.players]
 
-    def add_move(self, seat: int, action: Action, game: Game, state: Any) -> None:
+    def add_move(self, seat: int, action: Action, game: AnyGame, state: Any) -> None:
         """Append `seat`'s `action`, which led to `state`, and refresh the summary."""
         self.actions.append((seat, action.to_json()))
         self.summary = summarize(game, state, len(self.actions))
@@ -206,7 +206,7 @@ def not_a_save(source: str, reason: Message, path: Path | None = None) -> Damage
     )
 
 
-def summarize(game: Game, state: Any, moves: int) -> dict[str, JSON]:
+def summarize(game: AnyGame, state: Any, moves: int) -> dict[str, JSON]:
     """The public summary shown in a save list."""
     return {**game.summary(state), "moves": moves, "over": game.is_over(state)}
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 import inspect
 from typing import Any
 
-from rules import JSON, Action, Game, IllegalAction, SetupError, UnknownGame, get_game
+from rules import JSON, Action, AnyGame, IllegalAction, SetupError, UnknownGame, get_game
 from saves.checkpoint import Checkpoint, trusted_state
 from saves.errors import N_, Message, at, ngettext
 from saves.record import DamagedSave, SaveRecord
 
 
-def replay(record: SaveRecord) -> tuple[Game, Any]:
+def replay(record: SaveRecord) -> tuple[AnyGame, Any]:
     """The game and its current state; raises DamagedSave if any step is refused.
 
     The record's data is untrusted, so any exception the engine raises while
@@ -22,7 +22,7 @@ def replay(record: SaveRecord) -> tuple[Game, Any]:
     return game, state
 
 
-def resume(record: SaveRecord, checkpoint: Checkpoint | None) -> tuple[Game, Any, int]:
+def resume(record: SaveRecord, checkpoint: Checkpoint | None) -> tuple[AnyGame, Any, int]:
     """Like `replay`, starting from `checkpoint` when it can be trusted (only the moves
     after it are replayed); also how many moves the checkpoint covered (0 if unused)."""
     game, older = _rules(record)
@@ -41,7 +41,7 @@ def resume(record: SaveRecord, checkpoint: Checkpoint | None) -> tuple[Game, Any
     return game, replay_moves(record, game, state, record.actions, 0), 0
 
 
-def _rules(record: SaveRecord) -> tuple[Game, dict[str, JSON]]:
+def _rules(record: SaveRecord) -> tuple[AnyGame, dict[str, JSON]]:
     """The engine of `record`'s game and the setup that plays it by the record's rules
     version (empty for today's, `Game.older_rules` for an older one); DamagedSave if the
     game is unknown or its rules version cannot be played."""
@@ -80,7 +80,7 @@ def _error(err: Exception) -> object:
 
 
 def replay_moves(
-    record: SaveRecord, game: Game, state: Any, moves: list[tuple[int, JSON]], done: int
+    record: SaveRecord, game: AnyGame, state: Any, moves: list[tuple[int, JSON]], done: int
 ) -> Any:
     """The state after `moves`, which follow the first `done` moves of `record`'s game.
 
@@ -112,7 +112,7 @@ class _Refused(Exception):
         self.fields = fields
 
 
-def _action(game: Game, data: JSON, known: dict[int, tuple[JSON, Action]]) -> Action:
+def _action(game: AnyGame, data: JSON, known: dict[int, tuple[JSON, Action]]) -> Action:
     """The action recorded as `data`. Moves stored with equal text share one decoded
     value, so each such value is turned into an action once (actions are immutable);
     `known` keeps the value itself too, so its id stays its own."""
@@ -132,7 +132,7 @@ def _action(game: Game, data: JSON, known: dict[int, tuple[JSON, Action]]) -> Ac
 
 
 def _step(
-    game: Game,
+    game: AnyGame,
     state: Any,
     seat: JSON,
     data: JSON,

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rules import JSON, Game
+from rules import JSON, AnyGame
 from saves import seated, seats
 from saves.checkpoint import (
     MAX_STATE_CHARS,
@@ -192,14 +192,14 @@ class SaveStore:
         with bulk_load():
             return row[0], self._record(row, actions)
 
-    def load(self, name: str) -> tuple[SaveRecord, Game, Any]:
+    def load(self, name: str) -> tuple[SaveRecord, AnyGame, Any]:
         """The record, game and replayed state of game `name`; DamagedSave if it does not replay."""
         key, record = self.record(name)
         game, state, _ = self.resume(key, record)
         record.summary = summarize(game, state, len(record.actions))
         return record, game, state
 
-    def resume(self, key: int, record: SaveRecord) -> tuple[Game, Any, int]:
+    def resume(self, key: int, record: SaveRecord) -> tuple[AnyGame, Any, int]:
         """Game id `key`'s engine and state, from its checkpoint when that can be trusted
         (`saves.replay.resume`); also how many moves the checkpoint covered."""
         checkpoint = self.checkpoint(key)
@@ -360,7 +360,7 @@ class SaveStore:
             if not stepped:
                 raise MoveConflict(N_("another terminal played move {number} first"), number=number)
 
-    def store_checkpoint(self, game: int, record: SaveRecord, engine: Game, state: Any) -> int:
+    def store_checkpoint(self, game: int, record: SaveRecord, engine: AnyGame, state: Any) -> int:
         """Keep `state`, the state after all of `record`'s moves, as game id `game`'s
         checkpoint unless one further on is kept; how many moves it covers (0: none
         stored, as without a checkpoint key)."""

@@ -62,7 +62,7 @@ class HotseatApp(App[None]):
         store: SaveStore,
         *,
         delay: float = DEFAULT_DELAY,
-        session: GameSession | None = None,
+        session: GameSession[Any] | None = None,
         resumed: bool = False,
         notice: str | None = None,
         player: str | None = None,
@@ -75,7 +75,7 @@ class HotseatApp(App[None]):
         self.store = store
         self.delay = delay
         self.handoff_guard = HANDOFF_GUARD
-        self.session: GameSession | None = None
+        self.session: GameSession[Any] | None = None
         self._start = (session, resumed)
         self._notice = notice
         self.crash: str | None = None
@@ -120,7 +120,7 @@ class HotseatApp(App[None]):
         if self._notice:
             self.notify(self._notice, timeout=10, markup=False)
 
-    def open_table(self, session: GameSession, *, resumed: bool) -> None:
+    def open_table(self, session: GameSession[Any], *, resumed: bool) -> None:
         """Show a session's table; only one session (one lock) is open at a time."""
         self.close_session()
         self.clear_notifications()  # "Your turn in ..." and the like are old news at a table
@@ -153,7 +153,7 @@ class HotseatApp(App[None]):
             self._waiting.stop()
             self._waiting = None
 
-    def poll_waiting(self, session: GameSession) -> None:
+    def poll_waiting(self, session: GameSession[Any]) -> None:
         """Keep a session whose table is not built yet up to date; go home if another
         terminal took it over (its table would say so the same way)."""
         try:
@@ -189,7 +189,7 @@ class HotseatApp(App[None]):
         if not isinstance(self.screen, HomeScreen):
             return
 
-        def started(session: GameSession | None) -> None:
+        def started(session: GameSession[Any] | None) -> None:
             if session is not None:
                 self.open_table(session, resumed=False)
 
@@ -252,7 +252,7 @@ class HotseatApp(App[None]):
             markup=False,
         )
 
-    def start_rematch(self, session: GameSession) -> None:
+    def start_rematch(self, session: GameSession[Any]) -> None:
         try:
             new_session = session.rematch()
         except (SaveError, SetupError) as error:

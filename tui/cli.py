@@ -551,7 +551,7 @@ def with_store(store: SaveStore, args: argparse.Namespace, new_game: NewGame | N
 
 def open_session(
     store: SaveStore, args: argparse.Namespace, new_game: NewGame | None = None
-) -> tuple[GameSession | None, bool]:
+) -> tuple[GameSession[Any] | None, bool]:
     """The session a command asks for, created or opened before any screen appears."""
     if new_game is not None:
         session = GameSession.create(
@@ -625,7 +625,7 @@ def unfinished_game(store: SaveStore, player: str | None = None) -> str:
 def run_app(
     store: SaveStore,
     args: argparse.Namespace,
-    session: GameSession | None,
+    session: GameSession[Any] | None,
     resumed: bool,
     notice: str | None = None,
 ) -> int:

@@ -14,11 +14,12 @@ import time
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, Generic
 
-from rules import Action, Game, SetupError, UnknownGame, get_game
+from rules import Action, AnyGame, Game, SetupError, UnknownGame, get_game
 from rules.bots import DEFAULT_LEVEL, LEVELS, choose
 from rules.catalog import CATALOG
+from rules.engine import ViewT
 from rules.names import normal_name, quoted
 from saves import (
     HEARTBEAT,
@@ -45,7 +46,7 @@ from tui.words.options import level_name
 
 
 @dataclass
-class GameSession:
+class GameSession(Generic[ViewT]):
     """An open game bound to its database row and the seats this terminal holds.
 
     Views, logs and bot input are per seat. The state only ever changes in
@@ -57,7 +58,7 @@ class GameSession:
     name: str
     game_key: int
     record: SaveRecord
-    game: Game
+    game: Game[Any, Any, ViewT, Any]
     state: Any
     lease: Lease | None = field(default=None, repr=False)
     player: str | None = None
@@ -80,7 +81,7 @@ class GameSession:
         name: str | None = None,
         options: dict[str, Any] | None = None,
         player: str | None = None,
-    ) -> GameSession:
+    ) -> GameSession[Any]:
         """Set up a new game, store it and hold the seats of this terminal's people and the
         computers (a registered player's seats wait for them); raises SetupError or
         SaveError."""
@@ -108,7 +109,7 @@ class GameSession:
         people: list[str] | None = None,
         take_over: bool = False,
         player: str | None = None,
-    ) -> GameSession:
+    ) -> GameSession[Any]:
         """Replay a stored game and hold its seats; raises DamagedSave or SeatsHeld.
 
         `people` names the players who sit at this terminal (default: everyone this
@@ -143,7 +144,7 @@ class GameSession:
         session._start_watching()
         return session
 
-    def rematch(self) -> GameSession:
+    def rematch(self) -> GameSession[Any]:
         """A new game with the same seats and options, a fresh seed, and a save named
         after this one (friday, friday-2, ...)."""
         return GameSession.create(
@@ -350,9 +351,8 @@ class GameSession:
     def to_act(self) -> list[int]:
         return self.game.to_act(self.state)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        # Every engine's view is a dict (a TypedDict); `Game` declares only a Mapping.
-        return cast(dict[str, Any], self.game.view(self.state, seat))
+    def view(self, seat: int | None) -> ViewT:
+        return self.game.view(self.state, seat)
 
     def legal(self, seat: int) -> list[Action]:
         return self.game.legal_actions(self.state, seat)
@@ -543,7 +543,7 @@ def plays_for(spec: PlayerSpec, player: str | None) -> bool:
     return spec.kind == "remote" and spec.name.casefold() == player.casefold()
 
 
-def players_by_seat(game: Game, players: list[PlayerSpec]) -> dict[int, PlayerSpec]:
+def players_by_seat(game: AnyGame, players: list[PlayerSpec]) -> dict[int, PlayerSpec]:
     """Who sits at each seat a player holds; the engine plays the other seats."""
     return dict(zip(game.player_seats(len(players)), players, strict=True))
 
@@ -611,7 +611,7 @@ def check_look_alikes(names: list[str]) -> None:
                 )
 
 
-def validate_game_id(record: SaveRecord) -> Game:
+def validate_game_id(record: SaveRecord) -> AnyGame:
     """The game of a stored record; DamagedSave when this version does not know it."""
     try:
         return get_game(record.game)
@@ -619,7 +619,9 @@ def validate_game_id(record: SaveRecord) -> Game:
         raise DamagedSave(at(record.source, err), record=record) from None
 
 
-def validate_new_game(game_id: str, players: list[PlayerSpec], player: str | None = None) -> Game:
+def validate_new_game(
+    game_id: str, players: list[PlayerSpec], player: str | None = None
+) -> AnyGame:
     """The game for `game_id` if these players can sit at it; raises SetupError/UnknownGame.
 
     A registered player's terminal seats that player, other registered players and

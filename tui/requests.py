@@ -4,7 +4,7 @@ reads of it (`Host`): screens never call into the app's own methods."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from textual.dom import DOMNode
 from textual.message import Message
@@ -39,7 +39,7 @@ class GoHome(Message):
 class PlayAgain(Message):
     """A rematch of `session`'s game: the same players, a new deal."""
 
-    session: GameSession
+    session: GameSession[Any]
 
 
 @dataclass

@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from rules import JSON, Action, Game, get_game
+from rules import JSON, Action, AnyGame, get_game
 
 Player = Callable[[Mapping[str, JSON], Sequence[Action], random.Random], Action]
 
@@ -98,7 +98,7 @@ def search(
 
 
 def candidates(
-    game: Game,
+    game: AnyGame,
     view: Mapping[str, JSON],
     legal: Sequence[Action],
     rng: random.Random,
@@ -118,7 +118,7 @@ def candidates(
 
 
 def ending_at_once(
-    game: Game, view: Mapping[str, JSON], actions: Sequence[Action], rng: random.Random
+    game: AnyGame, view: Mapping[str, JSON], actions: Sequence[Action], rng: random.Random
 ) -> list[tuple[Action, Any]]:
     """The actions that end the game at once in one world sampled from the view, each with
     the state it ends in (which the view's seat may read: it is a sample, not the game)."""
@@ -133,7 +133,7 @@ class _OutOfTime(Exception):
 
 
 def play_out(
-    game: Game,
+    game: AnyGame,
     state: Any,
     seat: int,
     playout: Player,

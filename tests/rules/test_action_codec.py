@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from rules import GAMES, Action, Game, IllegalAction, xoxo, xylotar
+from rules import GAMES, Action, AnyGame, IllegalAction, xoxo, xylotar
 from rules import shifting_stones as stones
 from rules import three_by_three as three
 
@@ -106,7 +106,7 @@ def test_every_action_class_has_its_saved_form() -> None:
     assert classes == set(SAVED_FORM) == {type(action) for action, _ in SAVED_TEXT}
 
 
-def game_of(cls: type[Action]) -> Game:
+def game_of(cls: type[Action]) -> AnyGame:
     return next(game for game in GAMES.values() if cls in game.action_classes)
 
 

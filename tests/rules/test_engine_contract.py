@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from sharing import mutable_ids, state_parts, wreck
 
-from rules import GAMES, JSON, Action, Game, IllegalAction
+from rules import GAMES, JSON, Action, AnyGame, IllegalAction
 from rules.bots import choose
 
 from test_random_games import CHOOSERS, CONSERVED, MAX_STEPS, uniform
@@ -41,7 +41,7 @@ UNDEALT = ("seed", "rng", "events")
 class Played:
     """A game of computers: every state from the deal to the end and the moves between."""
 
-    game: Game
+    game: AnyGame
     players: int
     seed: int
     options: dict[str, JSON]
@@ -60,13 +60,13 @@ class Played:
         return sorted({0, 1, n // 4, n // 2, 3 * n // 4, n - 1, n})
 
 
-def player_counts(game: Game) -> list[int]:
+def player_counts(game: AnyGame) -> list[int]:
     """The fewest players, one more, halfway and the most."""
     fewest, most = game.min_players, game.max_players
     return sorted({fewest, fewest + 1, (fewest + most) // 2, most})
 
 
-def options_for(game: Game, seed: int) -> dict[str, JSON]:
+def options_for(game: AnyGame, seed: int) -> dict[str, JSON]:
     """No options for seed 1; for another seed, every option at a choice other than its
     default."""
     if seed == 1:
@@ -123,12 +123,12 @@ def samples(game_id: str, players: int, seed: int) -> Iterator[tuple[Any, int, A
         yield state, seat, game.sample_state(view, rng)
 
 
-def world(game: Game, state: Any) -> dict[str, JSON]:
+def world(game: AnyGame, state: Any) -> dict[str, JSON]:
     """Where everything lies in a state: all of it but its chance to come and its history."""
     return {key: value for key, value in game.state_to_json(state).items() if key not in UNDEALT}
 
 
-def play_on(game: Game, state: Any, rng: random.Random) -> Any:
+def play_on(game: AnyGame, state: Any, rng: random.Random) -> Any:
     """The end of the game played on from `state` by random players."""
     pick = CHOOSERS.get(game.id, uniform)
     for _ in range(MAX_STEPS):

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from rules import GAMES, Action, Game
+from rules import GAMES, Action, AnyGame
 from rules.shifting_stones import (
     EDITION,
     EDITIONS,
@@ -56,7 +56,7 @@ the tiles and the targets; for Shifting Stones, the cards and the stones; for Xy
 the cards of the round wherever they lie."""
 
 
-def score_first(game: Game, state: Any, seat: int, rng: random.Random) -> Action:
+def score_first(game: AnyGame, state: Any, seat: int, rng: random.Random) -> Action:
     """Shifting Stones: a scorable card is scored; otherwise, half of the time, a shift or
     flip after which another hand card matches, if there is one; else a random action.
     Uniformly random play scores so rarely that a game takes tens of thousands of moves."""
@@ -77,12 +77,12 @@ def score_first(game: Game, state: Any, seat: int, rng: random.Random) -> Action
     return rng.choice(legal)
 
 
-def uniform(game: Game, state: Any, seat: int, rng: random.Random) -> Action:
+def uniform(game: AnyGame, state: Any, seat: int, rng: random.Random) -> Action:
     """Any legal action, all equally likely."""
     return rng.choice(game.legal_actions(state, seat))
 
 
-CHOOSERS: dict[str, Callable[[Game, Any, int, random.Random], Action]] = {
+CHOOSERS: dict[str, Callable[[AnyGame, Any, int, random.Random], Action]] = {
     "shifting-stones": score_first
 }
 """How a game's random player picks among the legal actions, where not uniformly."""
@@ -101,7 +101,9 @@ def cases() -> Iterator[Any]:
 
 
 @cache
-def random_game(game: Game, players: int, seed: int) -> tuple[list[Any], list[tuple[int, Action]]]:
+def random_game(
+    game: AnyGame, players: int, seed: int
+) -> tuple[list[Any], list[tuple[int, Action]]]:
     """Every state of a random game from the deal on, and the (seat, action) list; the
     tests share each game (they only read it)."""
     rng = random.Random(seed)
@@ -118,17 +120,19 @@ def random_game(game: Game, players: int, seed: int) -> tuple[list[Any], list[tu
     return states, moves
 
 
-def all_seats(game: Game, players: int) -> list[int | None]:
+def all_seats(game: AnyGame, players: int) -> list[int | None]:
     """The spectator and every seat, engine-played seats (Xylotar's side players) included."""
     return [None, *range(len(game.seat_names(NAMES[:players])))]
 
 
-def views(game: Game, state: Any, players: int) -> list[dict[str, Any]]:
+def views(game: AnyGame, state: Any, players: int) -> list[dict[str, Any]]:
     return [game.view(state, seat) for seat in all_seats(game, players)]
 
 
 @pytest.mark.parametrize(("game", "players", "seed"), cases())
-def test_a_random_game_ends_and_conserves_what_it_must(game: Game, players: int, seed: int) -> None:
+def test_a_random_game_ends_and_conserves_what_it_must(
+    game: AnyGame, players: int, seed: int
+) -> None:
     states, _ = random_game(game, players, seed)
     conserved = CONSERVED.get(game.id)
     if conserved is not None:
@@ -142,7 +146,7 @@ def test_a_random_game_ends_and_conserves_what_it_must(game: Game, players: int,
 
 @pytest.mark.parametrize(("game", "players", "seed"), cases())
 def test_every_prefix_of_a_random_game_replays_from_json(
-    game: Game, players: int, seed: int
+    game: AnyGame, players: int, seed: int
 ) -> None:
     states, moves = random_game(game, players, seed)
     replay = game.new_game(NAMES[:players], seed)

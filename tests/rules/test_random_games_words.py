@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from rules import Game
+from rules import AnyGame
 from tui import i18n
 from tui.words import log_text, reason, seat_names, status
 
@@ -42,7 +42,7 @@ class CatalogCheck(gettext.NullTranslations):
         return self.german.pgettext(context, message)
 
 
-def said_for_every_seat(game: Game, state: Any, players: int) -> list[str]:
+def said_for_every_seat(game: AnyGame, state: Any, players: int) -> list[str]:
     """Each log entry as each seat reads it (the spectator too), then the status and why
     the game ended."""
     names = NAMES[:players]
@@ -64,7 +64,7 @@ def unfit(lines: list[str]) -> list[str]:
 
 @pytest.mark.parametrize(("game", "players", "seed"), cases())
 def test_every_event_of_a_random_game_reads_in_english_for_every_seat(
-    game: Game, players: int, seed: int
+    game: AnyGame, players: int, seed: int
 ) -> None:
     states, _ = random_game(game, players, seed)
     assert unfit(said_for_every_seat(game, states[-1], players)) == []
@@ -72,7 +72,7 @@ def test_every_event_of_a_random_game_reads_in_english_for_every_seat(
 
 @pytest.mark.parametrize(("game", "players", "seed"), cases())
 def test_every_event_of_a_random_game_reads_in_german_from_the_catalog(
-    game: Game, players: int, seed: int, monkeypatch: pytest.MonkeyPatch
+    game: AnyGame, players: int, seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     states, _ = random_game(game, players, seed)
     check = CatalogCheck()

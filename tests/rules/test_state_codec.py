@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from rules import GAMES, Game
+from rules import GAMES, AnyGame
 from rules.events import EventArchive
 
 from test_random_games import all_seats, random_game, views
@@ -37,19 +37,19 @@ def points(moves: int) -> list[int]:
     return sorted({0, 1, moves // 4, moves // 2, 3 * moves // 4, moves})
 
 
-def stored(game: Game, state: Any) -> Any:
+def stored(game: AnyGame, state: Any) -> Any:
     """`state` written as JSON text and read back."""
     return game.state_from_json(json.loads(json.dumps(game.state_to_json(state))))
 
 
-def written_and_read(game: Game, players: int) -> Iterator[tuple[int, Any, Any]]:
+def written_and_read(game: AnyGame, players: int) -> Iterator[tuple[int, Any, Any]]:
     """At each point of a random game: (moves played, the state, the state read back)."""
     states, moves = random_game(game, players, SEED)
     for point in points(len(moves)):
         yield point, states[point], stored(game, states[point])
 
 
-def log_tail(game: Game, state: Any, seat: int | None) -> list[dict[str, Any]]:
+def log_tail(game: AnyGame, state: Any, seat: int | None) -> list[dict[str, Any]]:
     return game.log(state, seat, max(0, game.event_count(state) - LOG_TAIL))
 
 
@@ -151,14 +151,14 @@ def test_the_events_of_a_stored_state_are_read_only_when_asked_for(game):
 # ---- damaged data ---------------------------------------------------------------------
 
 
-def good_data(game: Game) -> dict[str, Any]:
+def good_data(game: AnyGame) -> dict[str, Any]:
     """The stored form of a state halfway through a random game of `game`, as JSON text
     gives it back."""
     states, _ = random_game(game, game.min_players, SEED)
     return json.loads(json.dumps(game.state_to_json(states[len(states) // 2])))
 
 
-def refused(game: Game, change: Callable[[dict[str, Any]], object]) -> pytest.ExceptionInfo:
+def refused(game: AnyGame, change: Callable[[dict[str, Any]], object]) -> pytest.ExceptionInfo:
     """The ValueError reading good data after `change` raises."""
     data = good_data(game)
     change(data)

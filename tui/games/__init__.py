@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import import_module
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rules.catalog import CATALOG
 
@@ -62,8 +62,8 @@ def game_order() -> list[str]:
     return sorted(CATALOG, key=lambda game_id: about(game_id).order)
 
 
-def screen_class(game_id: str) -> type[TableScreen]:
+def screen_class(game_id: str) -> type[TableScreen[Any]]:
     """The table screen class for `game_id`, importing its module on first use."""
     module = import_module(package_of(game_id) + ".screen")
-    found: type[TableScreen] = getattr(module, about(game_id).screen)
+    found: type[TableScreen[Any]] = getattr(module, about(game_id).screen)
     return found

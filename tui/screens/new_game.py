@@ -3,6 +3,8 @@ options, optional seed (at a table of this keyboard's people and computers) and 
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -54,7 +56,7 @@ class Form(VerticalScroll, can_focus=False):
     focused container restyles everything it holds, here some 200 widgets)."""
 
 
-class NewGameScreen(DismissOnce, Screen[GameSession | None]):
+class NewGameScreen(DismissOnce, Screen[GameSession[Any] | None]):
     """Dismisses with the new, saved session, or None when cancelled.
 
     Enter in a text field moves on to the next field; only Start (the button, or

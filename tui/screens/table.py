@@ -9,18 +9,18 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
 
 from textual import events, work
 
 from rules import Action, IllegalAction
+from rules.engine import ViewT
 from saves import MoveConflict, SaveError, TakenOver
 from tui.i18n import _
 from tui.model import GameSession
 from tui.requests import GoHome, PlayAgain, host
 from tui.screens.game_over import GameOverScreen
 from tui.screens.handoff import HandoffScreen
-from tui.screens.table_view import TableView
+from tui.screens.table_view import Shown, TableView
 from tui.screens.take_over import taken_over_notice
 from tui.textual_fixes import taken_apart
 from tui.words import reason, refusal
@@ -30,7 +30,7 @@ POLL_INTERVAL = 0.25
 """Seconds between looks for moves made in other terminals (a cheap PRAGMA when none)."""
 
 
-class TableScreen(TableView):
+class TableScreen(TableView[ViewT]):
     """Runs one game: shows the right seat's view and asks the right player to move.
 
     Privacy: a seat's private view is shown only after that person pressed
@@ -41,19 +41,16 @@ class TableScreen(TableView):
 
     CSS_PATH = ["../styles/screens.tcss"]
 
-    def __init__(self, session: GameSession, delay: float, resumed: bool = False) -> None:
+    def __init__(self, session: GameSession[ViewT], delay: float, resumed: bool = False) -> None:
         super().__init__(session)
         self.delay = delay
-        self.shown_seat: int | None = None
         self.revealed_seat: int | None = None
         self.must_hand_off = resumed and session.player is None
         """A resumed game opens behind the privacy screen, except at a registered player's
         own terminal: the key they connected with says who is there."""
-        self.before: dict[str, Any] | None = None
-        """The view the shown seat had right after its own last move, while it is that
-        seat's turn again (None otherwise, or when not known in this terminal): what changed
-        since is marked on the table like the last move."""
-        self._after_own_move: dict[int, dict[str, Any]] = {}
+        self._after_own_move: dict[int, ViewT] = {}
+        """Each person's view right after their own last move, as far as this terminal
+        saw it: what changed since is marked when it is their turn again."""
         self._generation = 0
         self._held_bot_move: tuple[int, int] | None = None
         self._moves_waiting = False
@@ -198,8 +195,8 @@ class TableScreen(TableView):
     def hand_off(self, seat: int, then: Callable[[int], None]) -> None:
         """Hide every seat behind the privacy screen for `seat`'s player; `then(seat)` once
         they say they are at the keyboard."""
-        if self.view:
-            self.show(None)  # take any seat's hand off the table first
+        if self.shown_seat is not None:
+            self.show(None)  # take the seat's hand off the table first
         self.app.push_screen(
             self.privacy_screen(seat), lambda _: self.revealed_by_enter(seat, then)
         )
@@ -246,14 +243,11 @@ class TableScreen(TableView):
         if self.gone:
             return
         session = self.session
-        self.shown_seat = seat
-        self.view = session.view(seat)
-        acting = seat is not None and seat in session.to_act() and session.is_human(seat)
-        self.legal = session.legal(seat) if acting and seat is not None else []
-        self.before = self._after_own_move.get(seat) if acting and seat is not None else None
-        self.update_log(seat)
-        self.draw()
-        self.update_bindings()
+        view = session.view(seat)
+        if seat is not None and seat in session.to_act() and session.is_human(seat):
+            self.shown = Shown(seat, view, session.legal(seat), self._after_own_move.get(seat))
+        else:
+            self.shown = Shown(seat, view)
 
     def submit(self, action: Action) -> None:
         """Play the shown seat's action; explain a refusal, else move on."""

@@ -3,14 +3,17 @@ log, the footer's keys, the prompt line; laying the pieces out and drawing them.
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Generic
 
 from rich.text import Text
 from textual.binding import Binding
+from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Static
 
 from rules import Action
+from rules.engine import ViewT
 from tui.i18n import _
 from tui.model import GameSession
 from tui.widgets.log import GameLog
@@ -20,21 +23,69 @@ LOG_TAIL = 300
 """How many recent log entries a table draws when it shows another seat's log."""
 
 
-class TableView(Screen[None]):
+@dataclass(frozen=True)
+class Shown(Generic[ViewT]):
+    """What a table shows at one time: whose view (None: the public one), that view, the
+    moves that seat may make now, and the view it had right after its own last move while
+    it is its turn again (what changed since is marked like the last move)."""
+
+    seat: int | None
+    view: ViewT
+    legal: list[Action] = field(default_factory=list)
+    before: ViewT | None = None
+
+
+class TableView(Screen[None], Generic[ViewT]):
     """A game's table as it shows: the view and the legal moves of the seat shown, a
     message for the player at the keyboard, the log and the keys that do something now.
-    `TableScreen` runs the turns that show it."""
+    `TableScreen` runs the turns that show it.
 
-    def __init__(self, session: GameSession) -> None:
+    Two reactives feed the widgets: `shown` (view, moves and "before" change together,
+    so a table never draws one seat's view with another's moves) draws the table,
+    `message` the prompt line."""
+
+    shown: var[Shown[Any]] = var(Shown(None, {}), init=False, always_update=True)
+    message: var[str] = var("", init=False)
+    """Something said to the player at the keyboard, in the prompt line ("" for none)."""
+
+    def __init__(self, session: GameSession[ViewT]) -> None:
         super().__init__()
         self.session = session
-        self.view: dict[str, Any] = {}
-        self.legal: list[Action] = []
-        self.message = ""
+        self.set_reactive(TableView.shown, Shown(None, session.view(None)))
         self._log_seat: int | None = -1  # whose log is drawn; -1: none yet
         self._log_next = 0
         self._usable_keys: tuple[bool, ...] = ()
         self._shown: dict[str, tuple[object, ...]] = {}
+
+    @property
+    def view(self) -> ViewT:
+        """The view drawn: the shown seat's, or the public one."""
+        view: ViewT = self.shown.view
+        return view
+
+    @property
+    def legal(self) -> list[Action]:
+        """The moves the shown seat may make now (none while it is not its turn)."""
+        return self.shown.legal
+
+    @property
+    def before(self) -> ViewT | None:
+        """The shown seat's view right after its own last move, while it is its turn again."""
+        before: ViewT | None = self.shown.before
+        return before
+
+    @property
+    def shown_seat(self) -> int | None:
+        return self.shown.seat
+
+    def watch_shown(self) -> None:
+        """A new view: its log, the table drawn for it, the keys it allows."""
+        self.update_log(self.shown.seat)
+        self.draw()
+        self.update_bindings()
+
+    def watch_message(self) -> None:
+        self.show_prompt()
 
     def fit_to_screen(self) -> None:
         """Lay the pieces out for the screen's size: each table its own."""
@@ -76,7 +127,10 @@ class TableView(Screen[None]):
     def draw(self) -> None:
         """Update the widgets from `self.view` and `self.legal`; each game screen draws its own."""
 
-    def final_details(self, view: dict[str, Any]) -> dict[int, str]:
+    def show_prompt(self) -> None:
+        """Show the prompt line as `prompt_text` says it now; each game screen shows its own."""
+
+    def final_details(self, view: ViewT) -> dict[int, str]:
         """Per seat, what the game-over screen adds after the name; from the public view."""
         return {}
 
@@ -92,9 +146,10 @@ class TableView(Screen[None]):
             self.query_one(selector, Static).update(text)
 
     def say(self, message: str) -> None:
-        """Explain something to the player at the keyboard, in the prompt line."""
-        self.message = message
-        self.redraw()
+        """Explain something to the player at the keyboard, in the prompt line (said again
+        when it is the same)."""
+        self.set_reactive(TableView.message, message)
+        self.show_prompt()
 
     WAITING_NOTE = ""
     """Added to "Waiting for Bob." while someone else moves (e.g. a legend), in the

@@ -47,7 +47,7 @@ COMPACT_KEY_CELLS = 2
 one after (none after the last)."""
 
 
-class ShiftingStonesTable(TableScreen):
+class ShiftingStonesTable(TableScreen[Any]):
     """The Shifting Stones table drawn from the view, the legal moves and the pointer."""
 
     CSS_PATH = ["../../styles/screens.tcss", "table.tcss"]
@@ -59,7 +59,6 @@ class ShiftingStonesTable(TableScreen):
     """The stone the cursor is on while shifting or flipping (0..8, row by row)."""
     picked: var[tuple[int, ...]] = var((), init=False)
     """The first stone of a shift, once picked."""
-    message: var[str] = var("", init=False)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -254,9 +253,6 @@ class ShiftingStonesTable(TableScreen):
 
     def watch_picked(self) -> None:
         self.show_stone_pointer()
-        self.show_prompt()
-
-    def watch_message(self) -> None:
         self.show_prompt()
 
     def out_of_reach(self) -> frozenset[int]:

@@ -48,7 +48,7 @@ HELD_SHOWN = 10
 """Most cards the game-over panel names that a seat still held."""
 
 
-class ThreeByThreeTable(TableScreen):
+class ThreeByThreeTable(TableScreen[Any]):
     """The 3 x 3 table drawn from the view, the legal moves and the pointer."""
 
     CSS_PATH = ["../../styles/screens.tcss", "table.tcss"]
@@ -63,8 +63,6 @@ class ThreeByThreeTable(TableScreen):
     """Tour 1: the cards as arranged so far (None outside tour 1)."""
     swap_pick: var[tuple[str, int] | None] = var(None, init=False)
     """Tour 1: the card picked to swap, (zone, index)."""
-    message: var[str] = var("", init=False)
-    """What the prompt says instead of the turn's hint, until a key or a new view clears it."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -248,9 +246,6 @@ class ThreeByThreeTable(TableScreen):
 
     def watch_swap_pick(self) -> None:
         self.show_pointer()
-
-    def watch_message(self) -> None:
-        self.show_prompt()
 
     def show_pointer(self) -> None:
         """The pointer on the cards (pointed at, marked, raised, the hand scrolled to it) and

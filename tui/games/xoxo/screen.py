@@ -91,7 +91,7 @@ class PromptLines(Widget):
         return strip.extend_cell_length(width, base)
 
 
-class XoxoScreen(TableScreen):
+class XoxoScreen(TableScreen[Any]):
     """Keyboard: Tab or 1/2 picks the stack, arrows/hjkl the cell, Enter places."""
 
     CSS_PATH = ["../../styles/screens.tcss", "table.tcss"]
@@ -253,6 +253,10 @@ class XoxoScreen(TableScreen):
         self.fit_targets()
         self.title = _("XOXO — game over") if over else "XOXO"
         self.prompt.show(self.prompt_paragraphs())
+
+    def show_prompt(self) -> None:
+        if not self.gone:
+            self.prompt.show(self.prompt_paragraphs())
 
     def prompt_paragraphs(self) -> list[Text]:
         """News of met targets (or whose turn) first, then the shared prompt; a message

@@ -9,6 +9,7 @@ from rules.xylotar import PASS, Bid, Peek, Play, sort_actions, value
 from tui.games.xylotar.board import XylotarBoard
 from tui.games.xylotar.table import XylotarTable
 from tui.i18n import N_, _, language
+from tui.screens.table_view import Shown, TableView
 
 SWAP_LEFT = "shift+left,minus,left_square_bracket"
 SWAP_RIGHT = "shift+right,plus,right_square_bracket"
@@ -94,7 +95,8 @@ class XylotarScreen(XylotarTable):
         for action in sort_actions(self.draft[start:]):
             if not self.play(action):
                 if seat is not None:
-                    self.view, self.legal = self.session.view(seat), self.session.legal(seat)
+                    again = Shown(seat, self.session.view(seat), self.session.legal(seat))
+                    self.set_reactive(TableView.shown, again)  # drawn by show_all below
                 last = max(len(self.choices()) - 1, 0)
                 self.set_reactive(XylotarScreen.cursor, min(self.cursor, last))
                 self.show_all()

@@ -82,7 +82,7 @@ def table_cards(view: Mapping[str, Any], width: int, height: int) -> tuple[CardS
     return CHIP, False
 
 
-class XylotarTable(TableScreen):
+class XylotarTable(TableScreen[Any]):
     """The Xylotar table drawn from the view, the legal moves and the pointer."""
 
     CSS_PATH = ["../../styles/screens.tcss", "table.tcss"]
@@ -93,8 +93,6 @@ class XylotarTable(TableScreen):
     """While sorting: the hand in the order chosen so far, placed cards first."""
     card_size: var[CardSize] = var(CHIP)
     """The cards the terminal has room for."""
-    message: var[str] = var("", init=False)
-    """Said to the player at the keyboard in the prompt line, until the next key."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -219,9 +217,6 @@ class XylotarTable(TableScreen):
 
     def watch_draft(self) -> None:
         self.show_board()
-
-    def watch_message(self) -> None:
-        self.show_prompt()
 
     def show_board(self) -> None:
         if self.view and not self.gone:
