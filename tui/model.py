@@ -40,7 +40,7 @@ from saves.errors import at
 from saves.record import summarize
 from saves.store import Listed
 from tui.i18n import N_, _, language
-from tui.words import log_text
+from tui.words import WordedEntry, log_text
 from tui.words import seat_names as shown_seat_names
 from tui.words.options import level_name
 
@@ -357,19 +357,19 @@ class GameSession(Generic[ViewT]):
     def legal(self, seat: int) -> list[Action]:
         return self.game.legal_actions(self.state, seat)
 
-    def log(self, seat: int | None, start: int = 0) -> list[dict[str, Any]]:
+    def log(self, seat: int | None, start: int = 0) -> list[WordedEntry]:
         """The log from `start` on as `seat` may know it, each entry with its "text" in the
         player's language."""
         names = self.seat_names
         return [
-            {**entry, "text": log_text(self.game.id, entry, names)}
+            WordedEntry(**entry, text=log_text(self.game.id, entry, names))
             for entry in self.game.log(self.state, seat, start)
         ]
 
     def event_count(self) -> int:
         return self.game.event_count(self.state)
 
-    def since_last_acted(self, seat: int) -> list[dict[str, Any]]:
+    def since_last_acted(self, seat: int) -> list[WordedEntry]:
         """What `seat` may know of everything after its own latest event.
 
         Looks back through a growing window, so a long game costs no more than a short one.

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import textwrap
 import time
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -16,6 +17,9 @@ from textual.widgets import Static
 from tui.i18n import N_, _, ngettext
 from tui.screens.once import DismissOnce
 from tui.widgets.footer import Footer
+
+if TYPE_CHECKING:
+    from tui.words import WordedEntry
 
 RECENT_LINES = 13
 """Screen lines for the recent events (the height of #handoff-recent)."""
@@ -36,7 +40,7 @@ class HandoffScreen(DismissOnce, Screen[None]):
         Binding("enter", "reveal", N_("Reveal")),
     ]
 
-    def __init__(self, name: str, recent: list[dict[str, Any]], guard: float = 0.0) -> None:
+    def __init__(self, name: str, recent: Sequence[WordedEntry], guard: float = 0.0) -> None:
         super().__init__()
         self.player_name = name
         self.recent = recent
@@ -79,7 +83,7 @@ def with_name(sentence: str, name: str, style: str, base: str = "") -> Text:
     return text
 
 
-def recent_text(entries: list[dict[str, Any]]) -> Text:
+def recent_text(entries: Sequence[WordedEntry]) -> Text:
     """As many of the latest events as fit, newest last, each wrapped under its "- ";
     a note says how many older ones are left out (they are in the log)."""
     if not entries:

@@ -8,14 +8,17 @@ log (`reset`) and then new entries (`extend`); at most `MAX_LINES` lines are kep
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.events import Resize
 from textual.widgets import RichLog
 
 from tui.i18n import N_, _
+
+if TYPE_CHECKING:
+    from tui.words import WordedEntry
 
 MAX_LINES = 1000
 """Most lines the log keeps; older ones are dropped, so cost never grows with the game."""
@@ -62,13 +65,13 @@ class GameLog(RichLog, can_focus=False):
         self._strip = False
         """Whether the log is a strip (`STRIP_LINES`): each entry cut to one line."""
 
-    def reset(self, entries: list[dict[str, Any]]) -> None:
+    def reset(self, entries: Sequence[WordedEntry]) -> None:
         """Show exactly these entries (a recent tail of the log), scrolled to the newest."""
         self._texts.clear()
         self.clear()
         self.extend(entries)
 
-    def extend(self, entries: list[dict[str, Any]]) -> None:
+    def extend(self, entries: Sequence[WordedEntry]) -> None:
         """Add these entries after the ones shown and scroll to the newest."""
         texts = [entry["text"] for entry in entries]
         self._texts.extend(texts)

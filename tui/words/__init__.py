@@ -11,9 +11,16 @@ import importlib
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from rules import IllegalAction
+from rules import IllegalAction, LogEntry
 from tui.games import described, words_module
 from tui.words.common import refusal_text as common_refusal
+
+
+class WordedEntry(LogEntry[Any]):
+    """A log entry as a table shows it: the engine's entry (its event of the game's own
+    kind) and the event in the player's language."""
+
+    text: str
 
 
 class GameWords(Protocol):
@@ -58,7 +65,7 @@ def seat_names(game_id: str, names: Sequence[str], player_seats: Sequence[int]) 
     return list(shown(names, sides))
 
 
-def log_text(game_id: str, entry: Mapping[str, Any], names: Sequence[str]) -> str:
+def log_text(game_id: str, entry: LogEntry[Any], names: Sequence[str]) -> str:
     """A log entry in words (empty for a game without words)."""
     words = words_for(game_id)
     return words.event_text(entry["event"], names) if words is not None else ""
