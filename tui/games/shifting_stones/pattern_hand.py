@@ -4,7 +4,6 @@ the discard pile with its top card face up."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
 
 from rich.cells import cell_len
 from rich.style import Style
@@ -18,6 +17,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static
 
+from rules.shifting_stones import HandCardView, ShiftingStonesView
 from tui import palette
 from tui.games.shifting_stones.lines import piece_line
 from tui.games.shifting_stones.pieces import (
@@ -29,6 +29,7 @@ from tui.games.shifting_stones.pieces import (
     pattern_cells,
 )
 from tui.i18n import _, language, pgettext
+from tui.palette import Mode
 from tui.textual_fixes import taken_apart
 from tui.widgets.playing_cards import Canvas, Look
 
@@ -42,6 +43,9 @@ that way and OK when one of them fits."""
 MAX_SHOWN = 16
 """The most cards shown at once; a longer hand shows a window of them."""
 
+CardDrawing = tuple[int, bool, Look, PatternSize, int, Mode, str]
+"""What a hand card's drawing depends on (`PatternCard.drawing_key`)."""
+
 
 class PatternCard(Widget):
     """One card of the hand. A cursor that comes or goes repaints its top and bottom edges
@@ -50,7 +54,8 @@ class PatternCard(Widget):
 
     DEFAULT_CSS = "PatternCard { width: auto; height: auto; margin-right: 1; }"
 
-    card: reactive[dict[str, Any]] = reactive(dict)
+    card: reactive[HandCardView | None] = reactive(None)
+    """The card shown; None until the hand gives it one."""
     number: reactive[int] = reactive(0)
     card_size: reactive[PatternSize] = reactive(COMPACT_CARD, layout=True)
     look: reactive[Look] = reactive(Look, repaint=False)
@@ -68,13 +73,12 @@ class PatternCard(Widget):
         else:
             self.refresh()
 
-    def drawing_key(self) -> tuple[Any, ...]:
-        """What the card's drawing depends on: its id and whether it fits, look, size,
+    def drawing_key(self, card: HandCardView) -> CardDrawing:
+        """What the drawing of `card` depends on: its id and whether it fits, look, size,
         number, the colour mode and the language of its words."""
-        card = self.card
         return (
             card["id"],
-            bool(card.get("scorable")),
+            card["scorable"],
             self.look,
             self.card_size,
             self.number,
@@ -83,14 +87,16 @@ class PatternCard(Widget):
         )
 
     def render(self) -> Text:
-        if not self.card:
+        card = self.card
+        if card is None:
             return Text("")
-        return _card_text(self.drawing_key(), self.card)
+        return _card_text(self.drawing_key(card), card)
 
     def render_line(self, y: int) -> Strip:
-        if not self.card:
+        card = self.card
+        if card is None:
             return Strip.blank(self.size.width, self.visual_style.rich_style)
-        return piece_line(self, self.drawing_key(), self.render, y)
+        return piece_line(self, self.drawing_key(card), self.render, y)
 
     def on_click(self, event: events.Click) -> None:
         if self.number:
@@ -140,7 +146,7 @@ class PatternHand(Widget):
     PatternHand > .empty { width: 1fr; color: $text-muted; text-style: italic; }
     """
 
-    cards: reactive[list[dict[str, Any]]] = reactive(list, repaint=False)
+    cards: reactive[list[HandCardView]] = reactive(list, repaint=False)
     card_size: reactive[PatternSize] = reactive(COMPACT_CARD, repaint=False)
     cursor: reactive[int | None] = reactive(None, repaint=False)
     chosen: reactive[int | None] = reactive(None, repaint=False)
@@ -269,7 +275,7 @@ class PatternHand(Widget):
             self.post_message(self.Shown(*told))
 
     def _beyond(self, cards: range) -> tuple[int, bool]:
-        return len(cards), any(self.cards[index].get("scorable") for index in cards)
+        return len(cards), any(self.cards[index]["scorable"] for index in cards)
 
     def card_widget(self, index: int) -> PatternCard | None:
         """The widget showing card `index`, if it shows."""
@@ -282,10 +288,10 @@ class PatternHand(Widget):
 
 DRAWN_KEPT = 256
 """How many card drawings are kept."""
-_drawn: dict[tuple[Any, ...], Text] = {}
+_drawn: dict[CardDrawing, Text] = {}
 
 
-def _card_text(key: tuple[Any, ...], card: dict[str, Any]) -> Text:
+def _card_text(key: CardDrawing, card: HandCardView) -> Text:
     """A card as drawn, kept: a cursor going back and forth draws the same cards again.
     `key` names the drawing (the card's id and whether it fits, look, size, number and
     the colour mode)."""
@@ -313,7 +319,8 @@ class PilesView(Widget):
 
     DEFAULT_CSS = "PilesView { width: auto; height: auto; }"
 
-    view: reactive[dict[str, Any]] = reactive(dict)
+    view: reactive[ShiftingStonesView | None] = reactive(None)
+    """The view drawn; None until the table gives it one."""
     card_size: reactive[PatternSize] = reactive(COMPACT_CARD, layout=True)
     marked: reactive[frozenset[int]] = reactive(frozenset)
     """Card ids framed heavy besides those the last turn discarded."""
@@ -334,20 +341,20 @@ class PilesView(Widget):
         view = self.view
         size = self.card_size
         canvas = Canvas(self.get_content_width(Size(0, 0), Size(0, 0)), size.height + 1)
-        if not view:
+        if view is None:
             return canvas.text()
         x = 0
         bold = Style(bold=True)
         if self.draws:
-            draw = view.get("draw_count", 0)
+            draw = view["draw_count"]
             canvas.write(pgettext("stones pile", "Draw"), x, 0, bold)
             back = back_cells(
                 str(draw) if draw else "", Look(dimmed=not draw), size.width, size.height
             )
             canvas.place(back, x, 1)
             x += size.width + 2 * CARD_GAP
-        canvas.write(discard_label(view.get("discard_count", 0)), x, 0, bold)
-        top = view.get("discard_top")
+        canvas.write(discard_label(view["discard_count"]), x, 0, bold)
+        top = view["discard_top"]
         if top is None:
             canvas.place(back_cells("", Look(dimmed=True), size.width, size.height), x, 1)
         else:
@@ -361,7 +368,9 @@ def discard_label(count: int) -> str:
     return _("Discard {count}").format(count=count)
 
 
-def discarded_last(view: dict[str, Any]) -> set[int]:
+def discarded_last(view: ShiftingStonesView) -> set[int]:
     """The cards the last turn discarded to shift or flip."""
-    last = view.get("last") or {}
-    return {a["card"] for a in last.get("actions", []) if a["type"] in ("shift", "flip")}
+    last = view["last"]
+    if last is None:
+        return set()
+    return {a["card"] for a in last["actions"] if a["type"] in ("shift", "flip")}

@@ -7,12 +7,12 @@ edge and OK on its foot when it fits the grid now."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 
+from rules.shifting_stones import CardView, StoneView
 from tui.games.shifting_stones.symbols import GLYPHS, GREY, drawing, symbol_style
 from tui.games.shifting_stones.words import symbol_word
 from tui.i18n import _, pgettext
@@ -106,7 +106,7 @@ def _centre(canvas: Canvas, text: str, y: int, style: Style) -> None:
     canvas.write(text, (canvas.width - cell_len(text)) // 2, y, style)
 
 
-def stone_cells(stone: dict[str, str], look: Look, size: StoneSize) -> list[list[Cell]]:
+def stone_cells(stone: StoneView, look: Look, size: StoneSize) -> list[list[Cell]]:
     """A stone as a tile: its glyph and word, with its symbol drawn large under them from
     the small size on (the word then on the top edge); the other side's glyph and word dim
     on the bottom edge, peeking out from under the stone."""
@@ -138,10 +138,11 @@ def _centre_art(canvas: Canvas, line: str, y: int, ink: Style) -> None:
 
 
 def pattern_cells(
-    card: dict[str, Any], look: Look, size: PatternSize, number: int | None = None
+    card: CardView, look: Look, size: PatternSize, number: int | None = None
 ) -> list[list[Cell]]:
     """A pattern card: "#number" and its value on the top edge, its 3 x 3 pattern of glyphs
-    (grey cells as dim dots) inside, and OK in reverse on the bottom edge when it fits.
+    (grey cells as dim dots) inside, and OK in reverse on the bottom edge when it fits (a
+    hand card that says it is `scorable`; other face-up cards do not say).
 
     Each glyph takes the blanks before it into its own style: a row costs few style
     changes to send."""

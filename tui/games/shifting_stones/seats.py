@@ -4,15 +4,13 @@ frame); then, solo, the goal and the strikes."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.cells import cell_len
 from rich.text import Text
 from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from rules.shifting_stones import BONUS
+from rules.shifting_stones import BONUS, CardView, ShiftingStonesView
 from tui.games.shifting_stones.pieces import chip_text
 from tui.i18n import _, pgettext
 from tui.widgets.names import cut_name, padded, short_names
@@ -29,16 +27,18 @@ LEAST_SCORED = 4 * CHIP_WIDTH
 """Columns the scored cards keep before names are cut further."""
 
 
-def scored_last(view: dict[str, Any]) -> set[int]:
+def scored_last(view: ShiftingStonesView) -> set[int]:
     """The cards the last turn scored."""
-    last = view.get("last") or {}
-    return {a["card"] for a in last.get("actions", []) if a["type"] == "score"}
+    last = view["last"]
+    if last is None:
+        return set()
+    return {a["card"] for a in last["actions"] if a["type"] == "score"}
 
 
-def name_width(view: dict[str, Any], width: int) -> int:
+def name_width(view: ShiftingStonesView, width: int) -> int:
     """The name column: the longest name, within limits and what `width` leaves, and at
     least as wide as its head."""
-    longest = max((cell_len(info["name"]) for info in view.get("seats", [])), default=0)
+    longest = max((cell_len(info["name"]) for info in view["seats"]), default=0)
     room = width - 3 - len(COUNTS) - LEAST_SCORED
     return max(cell_len(player_head()), min(MAX_NAME_WIDTH, longest, room))
 
@@ -56,20 +56,22 @@ def column_heads() -> str:
     return f"{hand:>4} {points:>3} {ones:>3} " + pgettext("stones column", "scored")
 
 
-def players_text(view: dict[str, Any], width: int, marked: frozenset[int] = frozenset()) -> Text:
+def players_text(
+    view: ShiftingStonesView | None, width: int, marked: frozenset[int] = frozenset()
+) -> Text:
     """Column heads, then per seat (the one to act marked > and in reverse, the start
     player with °) its counts and scored cards (those the last turn scored and the
     `marked` ones in a heavy frame), every row `width` cells; then what the marks mean,
-    or solo the goal and the strikes."""
+    or solo the goal and the strikes. Nothing before there is a view."""
     text = Text(no_wrap=True, overflow="crop")
-    if not view:
+    if view is None:
         return text
     names_width = name_width(view, width)
     scored_width = max(CHIP_WIDTH, width - 3 - names_width - len(COUNTS))
     head = f"  {padded(player_head(), names_width)}  {column_heads()}"
     text.append(padded(head, width)[:width], style="dim")
-    to_act = set(view.get("to_act", []))
-    solo = view.get("solo")
+    to_act = set(view["to_act"])
+    solo = view["solo"]
     fresh = scored_last(view) | marked
     names = short_names([info["name"] for info in view["seats"]], names_width)
     for seat, info in enumerate(view["seats"]):
@@ -77,7 +79,7 @@ def players_text(view: dict[str, Any], width: int, marked: frozenset[int] = froz
         turn = seat in to_act
         text.append("> " if turn else "  ", style="bold")
         text.append(names[seat], style="bold reverse" if turn else "bold")
-        text.append(START_MARK if seat == view.get("start") and not solo else " ", style="bold")
+        text.append(START_MARK if seat == view["start"] and not solo else " ", style="bold")
         text.append(" " * (names_width - cell_len(names[seat])))
         text.append(f" {info['hand_count']:>4} {info['points']:>3} {info['ones']:>3} ")
         text.append_text(scored_chips(info["scored"], fresh, scored_width))
@@ -98,7 +100,7 @@ def players_text(view: dict[str, Any], width: int, marked: frozenset[int] = froz
     return text
 
 
-def scored_chips(cards: list[dict[str, Any]], fresh: set[int], width: int) -> Text:
+def scored_chips(cards: list[CardView], fresh: set[int], width: int) -> Text:
     """The scored cards as chips, the latest kept when not all fit (then "…" and how many
     in all lead), padded to `width` cells."""
     fit = width // CHIP_WIDTH
@@ -120,12 +122,13 @@ class SeatsPanel(Widget):
 
     DEFAULT_CSS = "SeatsPanel { height: auto; }"
 
-    view: reactive[dict[str, Any]] = reactive(dict, layout=True)
+    view: reactive[ShiftingStonesView | None] = reactive(None, layout=True)
+    """The view drawn; None until the table gives it one."""
     marked: reactive[frozenset[int]] = reactive(frozenset)
     """Scored cards framed heavy besides those the last turn scored."""
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return len(self.view.get("seats", [])) + 2
+        return (len(self.view["seats"]) if self.view is not None else 0) + 2
 
     def render(self) -> Text:
         return players_text(self.view, max(1, self.content_size.width), self.marked)

@@ -7,9 +7,9 @@ symbol or side, the discard pile's new top card, and the cards others scored sin
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+
+from rules.shifting_stones import ShiftingStonesView
 
 
 @dataclass(frozen=True)
@@ -25,7 +25,7 @@ class Changes:
 NOTHING = Changes()
 
 
-def changes_since(before: Mapping[str, Any] | None, now: Mapping[str, Any]) -> Changes:
+def changes_since(before: ShiftingStonesView | None, now: ShiftingStonesView) -> Changes:
     """What differs between `before` and `now`; NOTHING without a `before`."""
     if before is None:
         return NOTHING

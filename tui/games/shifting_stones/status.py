@@ -4,10 +4,10 @@ and what each player still held at the end."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from rich.text import Text
 
+from rules.shifting_stones import CardView, ShiftingStonesView
 from tui.i18n import _, ngettext
 from tui.widgets.names import cut_name
 
@@ -15,7 +15,7 @@ LAST_NAME_WIDTH = 16
 """Cells of the name in the line about the last turn."""
 
 
-def held_text(held: list[dict[str, Any]]) -> str:
+def held_text(held: list[CardView]) -> str:
     """The hand a seat still held when the game ended ("held 3 cards worth 6"): the game
     is over, nothing is secret."""
     worth = sum(card["value"] for card in held)
@@ -24,15 +24,15 @@ def held_text(held: list[dict[str, Any]]) -> str:
     ).format(count=len(held), points=worth)
 
 
-def title_for(view: dict[str, Any]) -> str:
+def title_for(view: ShiftingStonesView) -> str:
     """The title bar: the game and how it stands (goal, last round, solo, over)."""
-    if view.get("phase") == "over":
+    if view["phase"] == "over":
         return _("Shifting Stones — game over")
-    if view.get("solo"):
+    if view["solo"]:
         return _("Shifting Stones — solo")
-    if view.get("last_round"):
+    if view["last_round"]:
         return _("Shifting Stones — LAST ROUND")
-    goal = view.get("goal", 0)
+    goal = view["goal"]
     return ngettext(
         "Shifting Stones — goal {count} card", "Shifting Stones — goal {count} cards", goal
     ).format(count=goal)
@@ -43,12 +43,12 @@ def points_text(points: int) -> str:
     return ngettext("{count} point", "{count} points", points).format(count=points)
 
 
-def status_text(view: dict[str, Any]) -> Text:
+def status_text(view: ShiftingStonesView) -> Text:
     """How the turn in play stands and the draw pile; then what the last turn did (its
     stones are framed heavy on the grid)."""
     text = Text()
-    turn = view.get("turn")
-    if turn and view.get("phase") != "over":
+    if view["phase"] != "over":
+        turn = view["turn"]
         actions = turn["actions"]
         said = ngettext(
             "Turn: {count} action, {scored} scored · draw {draw}",
@@ -63,13 +63,13 @@ def status_text(view: dict[str, Any]) -> Text:
     return text
 
 
-def last_text(view: dict[str, Any]) -> Text:
+def last_text(view: ShiftingStonesView) -> Text:
     """The last turn in a few words: whose, and how many shifts, flips and scores."""
-    last = view.get("last")
-    if not last:
+    last = view["last"]
+    if last is None:
         return Text("")
-    to_act = view.get("to_act") or [None]
-    going = last["seat"] == to_act[0] and view.get("turn", {}).get("actions", 0) > 0
+    to_act = view["to_act"]
+    going = bool(to_act) and last["seat"] == to_act[0] and view["turn"]["actions"] > 0
     kinds = [action["type"] for action in last["actions"]]
     if kinds == ["skip"]:
         done = _("skipped")

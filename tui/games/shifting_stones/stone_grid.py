@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import Any
 
 from rich.text import Text
 from textual import events
@@ -18,6 +17,7 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
+from rules.shifting_stones import StoneView
 from tui import palette
 from tui.games.shifting_stones.lines import piece_line
 from tui.games.shifting_stones.pieces import CHIP, STONE_GAP, StoneSize, stone_cells
@@ -33,7 +33,8 @@ class StoneTile(Widget):
 
     DEFAULT_CSS = "StoneTile { width: auto; height: auto; }"
 
-    stone: reactive[dict[str, str]] = reactive(dict)
+    stone: reactive[StoneView | None] = reactive(None)
+    """The stone shown; None until the grid has one for this cell."""
     look: reactive[Look] = reactive(Look)
     stone_size: reactive[StoneSize] = reactive(CHIP.stone, layout=True)
 
@@ -46,13 +47,13 @@ class StoneTile(Widget):
     def render(self) -> Text:
         size = self.stone_size
         canvas = Canvas(size.width, size.height)
-        if self.stone:
+        if self.stone is not None:
             canvas.place(stone_cells(self.stone, self.look, size), 0, 0)
         return canvas.text()
 
     def render_line(self, y: int) -> Strip:
         stone = self.stone
-        if not stone:
+        if stone is None:
             return Strip.blank(self.size.width, self.visual_style.rich_style)
         drawing = ("stone", stone["up"], stone["down"], self.look, self.stone_size)
         return piece_line(self, (*drawing, palette.current(), language()), self.render, y)
@@ -70,7 +71,7 @@ class StoneGrid(Widget):
 
     DEFAULT_CSS = "StoneGrid { layout: vertical; width: auto; height: auto; }"
 
-    grid: reactive[list[dict[str, Any]]] = reactive(list, repaint=False)
+    grid: reactive[list[StoneView]] = reactive(list, repaint=False)
     stone_size: reactive[StoneSize] = reactive(CHIP.stone, repaint=False)
     cursor: reactive[int | None] = reactive(None, repaint=False)
     picked: reactive[frozenset[int]] = reactive(frozenset, repaint=False)
@@ -147,7 +148,7 @@ class StoneGrid(Widget):
             if cell is not None:
                 tile = tiles[cell]
                 tile.stone_size = self.tile_size
-                tile.stone = self.grid[cell] if cell < len(self.grid) else {}
+                tile.stone = self.grid[cell] if cell < len(self.grid) else None
                 tile.look = self.look(cell)
 
     def look(self, cell: int) -> Look:

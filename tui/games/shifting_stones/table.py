@@ -6,7 +6,7 @@ stones picked) in reactives whose watchers show it. The keys are the screen's
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -17,7 +17,7 @@ from textual.reactive import var
 from textual.widgets import Static
 
 from rules import Action
-from rules.shifting_stones import Shift
+from rules.shifting_stones import HandCardView, Shift, ShiftingStonesView
 from tui.games.shifting_stones.pattern_hand import PatternHand, PilesView
 from tui.games.shifting_stones.pieces import TableSize, table_size_for
 from tui.games.shifting_stones.seats import SeatsPanel
@@ -26,6 +26,7 @@ from tui.games.shifting_stones.status import held_text, points_text, status_text
 from tui.games.shifting_stones.stone_grid import StoneGrid
 from tui.games.shifting_stones.words import cell_name
 from tui.i18n import _, ngettext
+from tui.model import GameSession
 from tui.screens.table import TableScreen
 from tui.widgets.footer import Footer, footer_key
 from tui.widgets.header import TitleHeader
@@ -47,7 +48,7 @@ COMPACT_KEY_CELLS = 2
 one after (none after the last)."""
 
 
-class ShiftingStonesTable(TableScreen[Any]):
+class ShiftingStonesTable(TableScreen[ShiftingStonesView]):
     """The Shifting Stones table drawn from the view, the legal moves and the pointer."""
 
     CSS_PATH = ["../../styles/screens.tcss", "table.tcss"]
@@ -60,8 +61,10 @@ class ShiftingStonesTable(TableScreen[Any]):
     picked: var[tuple[int, ...]] = var((), init=False)
     """The first stone of a shift, once picked."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(
+        self, session: GameSession[ShiftingStonesView], delay: float, resumed: bool = False
+    ) -> None:
+        super().__init__(session, delay, resumed)
         self.kinds: frozenset[type[Action]] = frozenset()
         """The kinds of action the engine offers now."""
         self.changes: Changes = NOTHING
@@ -159,8 +162,8 @@ class ShiftingStonesTable(TableScreen[Any]):
         """Whether the engine offers any action of this kind now."""
         return kind in self.kinds
 
-    def hand(self) -> list[dict[str, Any]]:
-        return list(self.view.get("hand", []))
+    def hand(self) -> list[HandCardView]:
+        return list(self.view["hand"])
 
     def picked_card_scores(self) -> bool:
         hand = self.hand()
@@ -186,15 +189,13 @@ class ShiftingStonesTable(TableScreen[Any]):
             return
         view = self.view
         stones = self.query_one("#stones", StoneGrid)
-        stones.grid = view.get("grid", [])
-        last = (view.get("last") or {}).get("cells", [])
-        stones.fresh = frozenset(last) | self.changes.cells
+        stones.grid = view["grid"]
+        last = view["last"]
+        stones.fresh = frozenset(last["cells"] if last is not None else ()) | self.changes.cells
         hand = self.query_one("#ss-hand", PatternHand)
         hand.cards = self.hand()
         hand.empty_text = (
-            _("each person sees their own on their turn")
-            if view.get("seat") is None
-            else _("no cards")
+            _("each person sees their own on their turn") if view["seat"] is None else _("no cards")
         )
         piles = self.query_one("#ss-piles", PilesView)
         piles.view = view
@@ -269,7 +270,7 @@ class ShiftingStonesTable(TableScreen[Any]):
 
     def hand_label(self) -> Text:
         """Whose hand shows, and which of its cards when not all fit."""
-        seat = self.view.get("seat")
+        seat = self.view["seat"]
         first, last, count = self._hand_window
         window = ""
         if last - first + 1 < count:
@@ -286,8 +287,7 @@ class ShiftingStonesTable(TableScreen[Any]):
 
     def on_pattern_hand_shown(self, message: PatternHand.Shown) -> None:
         self._hand_window = (message.first, message.last, message.count)
-        if self.view:
-            self.show_text("#ss-hand-label", self.hand_label())
+        self.show_text("#ss-hand-label", self.hand_label())
 
     def turn_prompt(self) -> Text:
         hand = self.hand()
@@ -320,17 +320,17 @@ class ShiftingStonesTable(TableScreen[Any]):
             )
         )
 
-    def final_details(self, view: dict[str, Any]) -> dict[int, str]:
+    def final_details(self, view: ShiftingStonesView) -> dict[int, str]:
         """Points, scored cards and the 1-point bonus per player, and the hand each still
         held; in solo, how many of the goal were scored."""
-        if view.get("solo"):
+        if view["solo"]:
             scored = len(view["seats"][0]["scored"])
             said = ngettext(
                 "{count} card of {goal} scored", "{count} cards of {goal} scored", scored
             )
             return {0: said.format(count=scored, goal=view["goal"])}
-        scores = view.get("scores") or []
-        details = {}
+        scores = view["scores"] or []
+        details: dict[int, str] = {}
         for seat, info in enumerate(view["seats"]):
             total = scores[seat] if seat < len(scores) else info["points"]
             bonus = total - info["points"]
@@ -344,7 +344,7 @@ class ShiftingStonesTable(TableScreen[Any]):
             )
             if bonus:
                 text += _(", +{bonus} for the most").format(bonus=bonus)
-            held = info.get("revealed", [])
+            held = info["revealed"]
             if held:
                 text += "; " + held_text(held)
             details[seat] = text

@@ -11,6 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from rules.shifting_stones import (
+    DrawEvent,
+    DrawnCard,
+    EndReason,
+    SkipEvent,
+    StonesEvent,
+    StonesFacts,
+)
 from tui.i18n import _, ngettext, pgettext
 from tui.words.common import and_list
 
@@ -55,15 +63,15 @@ def strikes_text(strikes: int) -> str:
     return ngettext("{count} strike", "{count} strikes", strikes).format(count=strikes)
 
 
-def _drawn_values(event: Mapping[str, Any]) -> str:
+def _drawn_values(cards: list[DrawnCard]) -> str:
     """The drawn cards' points, for the drawer: "1 point, 2 points"."""
-    return ", ".join(points_text(card["value"]) for card in event["cards"])
+    return ", ".join(points_text(card["value"]) for card in cards)
 
 
-def event_text(event: Mapping[str, Any], names: Sequence[str]) -> str:
+def event_text(event: StonesEvent, names: Sequence[str]) -> str:
     """One event of the log, as the engine projected it for the reader."""
-    kind = event["kind"]
-    if kind == "start":
+    kind = event["kind"]  # for the error; the tests below narrow `event` itself
+    if event["kind"] == "start":
         goal = event["goal"]
         return ngettext(
             "{name} takes the first turn; the last round begins once someone has scored"
@@ -72,14 +80,14 @@ def event_text(event: Mapping[str, Any], names: Sequence[str]) -> str:
             " {count} cards",
             goal,
         ).format(name=names[event["first"]], count=goal)
-    if kind == "solo-start":
+    if event["kind"] == "solo-start":
         goal = event["goal"]
         return ngettext(
             "{name} plays solo: score the {count} card before {strikes} strikes",
             "{name} plays solo: score all {count} cards before {strikes} strikes",
             goal,
         ).format(name=names[event["seat"]], count=goal, strikes=event["max_strikes"])
-    if kind == "shift":
+    if event["kind"] == "shift":
         value = event["value"]
         return ngettext(
             "{name} shifted the stones at {a} and {b} (discarded a {value}-point card)",
@@ -88,7 +96,7 @@ def event_text(event: Mapping[str, Any], names: Sequence[str]) -> str:
         ).format(
             name=names[event["seat"]], a=cell_name(event["a"]), b=cell_name(event["b"]), value=value
         )
-    if kind == "flip":
+    if event["kind"] == "flip":
         value = event["value"]
         return ngettext(
             "{name} flipped the {was} at {cell} to {now} (discarded a {value}-point card)",
@@ -101,43 +109,43 @@ def event_text(event: Mapping[str, Any], names: Sequence[str]) -> str:
             now=symbol_word(event["now"]),
             value=value,
         )
-    if kind == "score":
+    if event["kind"] == "score":
         value = event["value"]
         return ngettext(
             "{name} scored a {value}-point card", "{name} scored a {value}-point card", value
         ).format(name=names[event["seat"]], value=value)
-    if kind in ("skip", "draw"):
+    if event["kind"] in ("skip", "draw"):
         return _drawn_text(event, names[event["seat"]])
-    if kind == "end":
+    if event["kind"] == "end":
         if event["hand_empty"]:
             return _("{name}'s hand is empty: the turn ends").format(name=names[event["seat"]])
         return _("{name} ended the turn").format(name=names[event["seat"]])
-    if kind == "reshuffle":
+    if event["kind"] == "reshuffle":
         count = event["count"]
         return ngettext(
             "The discard pile is shuffled into a new draw pile ({count} card)",
             "The discard pile is shuffled into a new draw pile ({count} cards)",
             count,
         ).format(count=count)
-    if kind == "last-round":
+    if event["kind"] == "last-round":
         count = event["scored"]
         return ngettext(
             "Last round: {name} has scored {count} card",
             "Last round: {name} has scored {count} cards",
             count,
         ).format(name=names[event["seat"]], count=count)
-    if kind == "strike":
+    if event["kind"] == "strike":
         return _("Strike {number} of {count}").format(
             number=event["number"], count=event["max_strikes"]
         )
-    if kind == "solo-over":
+    if event["kind"] == "solo-over":
         name = names[event["seat"]]
         if event["won"]:
             return _("Game over: {name} scored every card and wins").format(name=name)
         return _("Game over: {strikes} — {name} loses").format(
             strikes=strikes_text(event["max_strikes"]), name=name
         )
-    if kind == "over":
+    if event["kind"] == "over":
         winners, points = event["winners"], event["points"]
         if len(winners) > 1:
             return ngettext(
@@ -153,7 +161,7 @@ def event_text(event: Mapping[str, Any], names: Sequence[str]) -> str:
     raise ValueError(f"not a Shifting Stones event: {kind!r}")
 
 
-def _drawn_text(event: Mapping[str, Any], name: str) -> str:
+def _drawn_text(event: SkipEvent | DrawEvent, name: str) -> str:
     """A skip's or a refill's cards: how many, and for the drawer their points."""
     count = event["count"]
     skipped = event["kind"] == "skip"
@@ -172,7 +180,7 @@ def _drawn_text(event: Mapping[str, Any], name: str) -> str:
             said = ngettext(
                 "{name} drew {count} card: {points}", "{name} drew {count} cards: {points}", count
             )
-        return said.format(name=name, count=count, points=_drawn_values(event))
+        return said.format(name=name, count=count, points=_drawn_values(event["cards"]))
     if skipped:
         said = ngettext(
             "{name} skipped and drew {count} card", "{name} skipped and drew {count} cards", count
@@ -247,11 +255,10 @@ def _mismatch_text(fields: Mapping[str, Any]) -> str:
     ).format(value=value, needs=needs)
 
 
-def status_text(facts: Mapping[str, Any]) -> str:
+def status_text(facts: StonesFacts) -> str:
     """The save list's line: every player's points and the draw pile, or who won; solo,
     the cards scored and the strikes."""
-    phase = facts["phase"]
-    if phase == "solo":
+    if facts["phase"] == "solo":
         scored = _("{scored} of {goal} scored").format(scored=facts["scored"], goal=facts["goal"])
         if facts["over"]:
             if facts["won"]:
@@ -260,7 +267,7 @@ def status_text(facts: Mapping[str, Any]) -> str:
         return _("{scored} · strikes {strikes}/{count}").format(
             scored=scored, strikes=facts["strikes"], count=facts["max_strikes"]
         )
-    if phase == "over":
+    if facts["phase"] == "over":
         winners = facts["winners"]
         return ngettext(
             "Over · {names} won with {points}", "Over · {names} won with {points}", len(winners)
@@ -278,16 +285,15 @@ def short_points(points: int) -> str:
     return ngettext("{count} pt", "{count} pts", points).format(count=points)
 
 
-def reason_text(reason: Mapping[str, Any], names: Sequence[str]) -> str:
+def reason_text(reason: EndReason, names: Sequence[str]) -> str:
     """Why the game ended: who began the last round and who has the most points; solo,
     every card scored or the strikes."""
-    kind = reason["kind"]
-    if kind == "solo-won":
+    if reason["kind"] == "solo-won":
         goal = reason["goal"]
         return ngettext(
             "{name} scored the {count} card", "{name} scored all {count} cards", goal
         ).format(name=names[reason["seat"]], count=goal)
-    if kind == "solo-lost":
+    if reason["kind"] == "solo-lost":
         return _("{name} got {strikes}").format(
             name=names[reason["seat"]], strikes=strikes_text(reason["strikes"])
         )
