@@ -111,8 +111,7 @@ from remote.terminal import PASTE_END, PASTE_START
 from rules import get_game
 from saves import PlayerSpec, SaveRecord, SaveStore
 from saves.database import FILENAME
-from tui.model import GameSession, parse_players, registered_names
-from tui.screens.table import POLL_INTERVAL
+from tui.model import POLL_INTERVAL, GameSession, parse_players, registered_names
 
 from common import (
     HERE,

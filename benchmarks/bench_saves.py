@@ -8,7 +8,7 @@ against an anchor measured in the same run.
    after it committed move 8,000 (a game stored with 7,000 moves, then played on move by
    move, the session storing its checkpoints in the background as it goes). Each resume
    starts from a copy of the save folder as it was left. The same game with no
-   checkpoint at all (every move replays) is shown too.
+   checkpoint at all (every move replays) is shown too, and a game of 3 moves.
 2. The home screen ready with 500 saves against none; `hotseat list` likewise.
 3. Committing one move at move 10 and at move 8,000, and against a bare INSERT + COMMIT.
 4. Event-loop gaps while 11 computers play 3 x 3 at --delay 0, against the bare app.
@@ -82,6 +82,8 @@ LIST = ["-m", "tui", "list", "--save-dir"]
 LONG_GAME = 8150
 OLD_RULES = 1
 """The 3 x 3 rules version the long game is played by: before the repetition rule."""
+SHORT_GAME = 3
+"""Moves of the short game resumed beside the long one."""
 KILLED_AT = 8000
 """The move after whose commit the playing session is killed."""
 PLAYED_BEFORE_KILL = 1000
@@ -251,6 +253,8 @@ def bench_resume(work: Path, runs: int) -> list[Figure]:
     store = SaveStore(save_dir)
     stored_game(store, "long", seed, moves, states[-1])
     uncached_id = stored_game(store, "uncached", seed, moves, states[-1])
+    stored_game(store, "short", seed, moves[:SHORT_GAME], states[SHORT_GAME])
+    left_by_a_session(store, "short")
     left_by_a_session(store, "long")
     import_dir = imported(work, store, "long")
     store.close()
@@ -269,7 +273,7 @@ def bench_resume(work: Path, runs: int) -> list[Figure]:
             db.execute("DELETE FROM checkpoints WHERE game = ?", (uncached_id,))
         return run_child(["resume", str(save_dir), "uncached"], size=SIZE)
 
-    resume, bare, after_import, after_kill, no_checkpoint = alternate(
+    resume, bare, after_import, after_kill, no_checkpoint, short = alternate(
         runs,
         [
             lambda: run_child(["resume", str(save_dir), "long"], size=SIZE),
@@ -277,6 +281,7 @@ def bench_resume(work: Path, runs: int) -> list[Figure]:
             lambda: resume_as_left(import_dir, "long"),
             lambda: resume_as_left(killed_dir, "killed"),
             no_checkpoint_run,
+            lambda: run_child(["resume", str(save_dir), "short"], size=SIZE),
         ],
     )
     print(
@@ -298,6 +303,8 @@ def bench_resume(work: Path, runs: int) -> list[Figure]:
         kills,
         times[1],
     )
+    shorts = ms(f"hotseat resume, {SHORT_GAME} moves", short)
+    report(f"  a game of {SHORT_GAME} moves (the same players)", shorts, times[1])
     report(
         "  the same game with no checkpoint at all (every move replays)",
         ms("hotseat resume, no checkpoint", no_checkpoint),
@@ -310,6 +317,7 @@ def bench_resume(work: Path, runs: int) -> list[Figure]:
     report("  peak memory (max RSS of the child)", *memory)
     return [
         Figure.of("resume vs bare app", *times, 1.5),
+        Figure.of(f"resume of {SHORT_GAME} moves vs bare app", shorts, times[1], 1.4),
         Figure.of("resume after import vs bare app", imports, times[1], 1.5),
         Figure.of(f"resume after kill at {KILLED_AT} vs bare", kills, times[1], 1.5),
         Figure.of("memory vs bare app", *memory, 1.5),

@@ -18,8 +18,17 @@ from tui import i18n, palette, textual_fixes
 from tui.crash import crash_message, write_crash_log
 from tui.games import screen_class
 from tui.i18n import N_, _
-from tui.model import GameSession, Tables, TurnWatch, new_seed, recover_save, registered_names
+from tui.model import (
+    POLL_INTERVAL,
+    GameSession,
+    Tables,
+    TurnWatch,
+    new_seed,
+    recover_save,
+    registered_names,
+)
 from tui.requests import GoHome, OpenNewGame, OpenSave, PlayAgain, RecoverSave, StartQuickGame
+from tui.screens.handoff import privacy_screen
 from tui.screens.home import HomeScreen
 from tui.screens.take_over import TakeOverScreen, taken_over_notice
 from tui.widgets.footer import key_names
@@ -125,28 +134,27 @@ class HotseatApp(App[None]):
         self.close_session()
         self.clear_notifications()  # "Your turn in ..." and the like are old news at a table
         self.session = session
-        table = screen_class(session.record.game)(session, self.delay, resumed=resumed)
-        due = table.due_hand_off()
+        due = session.privacy_seat() if resumed and session.player is None else None
         if due is None:
-            self.push_screen(table)
+            self.push_screen(screen_class(session.record.game)(session, self.delay, resumed))
             self.call_after_refresh(self.settle_table)
             return
         # A table that opens behind the privacy screen is built once its player is here:
-        # the privacy screen shows sooner, and the session is polled meanwhile (moves,
-        # heartbeat, a take-over) as the table would.
-        from tui.screens.table import POLL_INTERVAL  # loaded with the table's own module
-
+        # the privacy screen shows first (its module is loaded while they read it), and the
+        # session is polled meanwhile (moves, heartbeat, a take-over) as the table would.
         seat = due[0]
         self._waiting = self.set_interval(POLL_INTERVAL, lambda: self.poll_waiting(session))
 
         def arrived(_: object) -> None:
             self.stop_waiting()
             if self.session is session:
+                table = screen_class(session.record.game)(session, self.delay, resumed=True)
                 table.opened_by(seat)
                 self.push_screen(table)
                 self.call_after_refresh(self.settle_table)
 
-        self.push_screen(table.privacy_screen(seat), arrived)
+        self.push_screen(privacy_screen(session, seat, self.handoff_guard), arrived)
+        self.call_after_refresh(screen_class, session.record.game)
 
     def stop_waiting(self) -> None:
         if self._waiting is not None:

@@ -44,6 +44,9 @@ from tui.words import WordedEntry, log_text
 from tui.words import seat_names as shown_seat_names
 from tui.words.options import level_name
 
+POLL_INTERVAL = 0.25
+"""Seconds between looks for moves made in other terminals (a cheap PRAGMA when none)."""
+
 
 @dataclass
 class GameSession(Generic[ViewT]):
@@ -343,6 +346,21 @@ class GameSession(Generic[ViewT]):
     def plays_here(self, seat: int) -> bool:
         """True if this terminal moves for `seat` (a person here or a computer it runs)."""
         return seat in self.held_seats
+
+    def privacy_seat(self) -> tuple[int, bool] | None:
+        """The seat whose player a resumed table waits for behind the privacy screen, and
+        whether it is that seat's turn: the seat to move if a person here plays it, else
+        the only person here while others move; None when the game is over or nobody here
+        is waited for."""
+        if self.over:
+            return None
+        seat = self.to_act()[0]
+        humans = self.humans
+        if len(humans) == 1 and seat != humans[0]:
+            return humans[0], False
+        if self.plays_here(seat) and self.is_human(seat):
+            return seat, True
+        return None
 
     @property
     def over(self) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import textwrap
 import time
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -19,6 +19,7 @@ from tui.screens.once import DismissOnce
 from tui.widgets.footer import Footer
 
 if TYPE_CHECKING:
+    from tui.model import GameSession
     from tui.words import WordedEntry
 
 RECENT_LINES = 13
@@ -81,6 +82,12 @@ def with_name(sentence: str, name: str, style: str, base: str = "") -> Text:
     text.append(name, style=style)
     text.append(after)
     return text
+
+
+def privacy_screen(session: GameSession[Any], seat: int, guard: float) -> HandoffScreen:
+    """The privacy screen that waits for `seat`'s player of `session`, with what happened
+    since that seat last moved."""
+    return HandoffScreen(session.seat_names[seat], session.since_last_acted(seat), guard=guard)
 
 
 def recent_text(entries: Sequence[WordedEntry]) -> Text:

@@ -16,18 +16,15 @@ from rules import Action, IllegalAction
 from rules.engine import ViewT
 from saves import MoveConflict, SaveError, TakenOver
 from tui.i18n import _
-from tui.model import GameSession
+from tui.model import POLL_INTERVAL, GameSession
 from tui.requests import GoHome, PlayAgain, host
 from tui.screens.game_over import GameOverScreen
-from tui.screens.handoff import HandoffScreen
+from tui.screens.handoff import HandoffScreen, privacy_screen
 from tui.screens.table_view import Shown, TableView
 from tui.screens.take_over import taken_over_notice
 from tui.textual_fixes import taken_apart
 from tui.words import reason, refusal
 from tui.words.problems import said
-
-POLL_INTERVAL = 0.25
-"""Seconds between looks for moves made in other terminals (a cheap PRAGMA when none)."""
 
 
 class TableScreen(TableView[ViewT]):
@@ -165,25 +162,15 @@ class TableScreen(TableView[ViewT]):
     def due_hand_off(self) -> tuple[int, Callable[[int], None]] | None:
         """The privacy screen a resumed table opens behind, before anything else: the seat
         whose player it waits for and what follows once they are here; None if none."""
-        session = self.session
-        if not self.must_hand_off or session.over:
+        due = self.session.privacy_seat() if self.must_hand_off else None
+        if due is None:
             return None
-        seat = session.to_act()[0]
-        humans = session.humans
-        if len(humans) == 1 and seat != humans[0]:
-            return humans[0], self.unlock
-        if session.plays_here(seat) and session.is_human(seat):
-            return seat, self.reveal
-        return None
+        seat, their_turn = due
+        return seat, self.reveal if their_turn else self.unlock
 
     def privacy_screen(self, seat: int) -> HandoffScreen:
         """The privacy screen that waits for `seat`'s player."""
-        session = self.session
-        return HandoffScreen(
-            session.seat_names[seat],
-            session.since_last_acted(seat),
-            guard=host(self).handoff_guard,
-        )
+        return privacy_screen(self.session, seat, host(self).handoff_guard)
 
     def opened_by(self, seat: int) -> None:
         """`seat`'s player passed the privacy screen this table opened behind (shown by the
