@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
 
 from rich.style import Style
 from rich.text import Text
@@ -22,6 +21,7 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
+from rules.xoxo import XY, CellView, XoxoView
 from tui.games.xoxo.tiles import SMALL_TILE, TileSize, bracketed, open_lines, tile_lines
 
 MAX_COLUMNS = 4
@@ -41,35 +41,35 @@ class Window:
     height: int
 
 
-def changed_cells(before: dict[str, Any] | None, view: dict[str, Any]) -> frozenset[Cell]:
+def changed_cells(before: XoxoView | None, view: XoxoView) -> frozenset[Cell]:
     """The cells whose top tile differs from what the player saw after their own last
     move (none when that is not known)."""
     if before is None:
         return frozenset()
-    seen = {(c["x"], c["y"]): (c["top"], c["height"]) for c in before.get("cells", [])}
+    seen = {(c["x"], c["y"]): (c["top"], c["height"]) for c in before["cells"]}
     return frozenset(
         (c["x"], c["y"])
-        for c in view.get("cells", [])
+        for c in view["cells"]
         if seen.get((c["x"], c["y"])) != (c["top"], c["height"])
     )
 
 
-def met_line_cells(view: dict[str, Any], targets: set[tuple[int, str]]) -> frozenset[Cell]:
+def met_line_cells(view: XoxoView, targets: set[tuple[int, str]]) -> frozenset[Cell]:
     """The cells of the lines that show these (seat, value) met targets now."""
     return frozenset(
         (cell["x"], cell["y"])
-        for seat, info in enumerate(view.get("seats", []))
+        for seat, info in enumerate(view["seats"])
         for target in info["targets"]
         if (seat, target["value"]) in targets
-        for line in target.get("lines", [])
+        for line in target["lines"]
         for cell in line
     )
 
 
-def board_window(view: dict[str, Any]) -> Window:
+def board_window(cells: list[CellView], placements: list[XY]) -> Window:
     """The smallest window holding every tile and every cell a tile may go to next."""
-    spots = [(c["x"], c["y"]) for c in view.get("cells", [])]
-    spots += [(p["x"], p["y"]) for p in view.get("placements", [])]
+    spots = [(c["x"], c["y"]) for c in cells]
+    spots += [(p["x"], p["y"]) for p in placements]
     if not spots:
         return Window(0, 0, 1, 1)
     xs, ys = [x for x, _ in spots], [y for _, y in spots]
@@ -103,7 +103,7 @@ class BoardLayout:
 
     columns: list[Track]
     rows: list[Track]
-    tiles: dict[Cell, dict[str, Any]]
+    tiles: dict[Cell, CellView]
     open: set[Cell]
     last: Cell | None
     tile_size: TileSize = SMALL_TILE
@@ -113,16 +113,19 @@ class BoardLayout:
     @classmethod
     def of(
         cls,
-        view: dict[str, Any],
+        view: XoxoView | None,
         show_open: bool,
         size: TileSize = SMALL_TILE,
         changed: frozenset[Cell] = frozenset(),
         lines: frozenset[Cell] = frozenset(),
     ) -> BoardLayout:
-        window = board_window(view)
-        tiles = {(c["x"], c["y"]): c for c in view.get("cells", [])}
-        placements = {(p["x"], p["y"]) for p in view.get("placements", [])}
-        last = view.get("last")
+        """The layout of `view`; before any view, one empty cell."""
+        cells = view["cells"] if view is not None else []
+        open_cells = view["placements"] if view is not None else []
+        last = view["last"] if view is not None else None
+        window = board_window(cells, open_cells)
+        tiles = {(c["x"], c["y"]): c for c in cells}
+        placements = {(p["x"], p["y"]) for p in open_cells}
         return cls(
             tracks(window.x, window.width, {x for x, _ in tiles}, size.width, size.lane_width),
             tracks(window.y, window.height, {y for _, y in tiles}, size.height, size.lane_height),
@@ -265,7 +268,8 @@ class Board(Widget):
 
     DEFAULT_CSS = "Board { layout: horizontal; width: auto; height: auto; }"
 
-    view: reactive[dict[str, Any]] = reactive(dict)
+    view: reactive[XoxoView | None] = reactive(None)
+    """The view drawn; None until the table hands it one."""
     cursor: reactive[Cell | None] = reactive(None, repaint=False)
     show_open: reactive[bool] = reactive(True)
     tile_size: reactive[TileSize] = reactive(SMALL_TILE)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -14,12 +12,13 @@ from textual.reactive import var
 from textual.strip import Strip
 from textual.widget import Widget
 
-from rules.xoxo import Place
+from rules.xoxo import LineName, Place, XoxoEvent, XoxoView
 from tui.games.xoxo.board import Board, changed_cells, met_line_cells
-from tui.games.xoxo.targets import CARD_LINES, TargetPanel
+from tui.games.xoxo.targets import CARD_LINES, TargetPanel, met_values
 from tui.games.xoxo.tiles import LARGE_TILE, MEDIUM_TILE, SMALL_TILE, XL_TILE, TileSize, tile_short
 from tui.games.xoxo.words import line_words, value_word
 from tui.i18n import N_, _, ngettext, pgettext
+from tui.model import GameSession
 from tui.screens.table import TableScreen
 from tui.widgets.footer import Footer
 from tui.widgets.header import TitleHeader
@@ -91,7 +90,7 @@ class PromptLines(Widget):
         return strip.extend_cell_length(width, base)
 
 
-class XoxoScreen(TableScreen[Any]):
+class XoxoScreen(TableScreen[XoxoView]):
     """Keyboard: Tab or 1/2 picks the stack, arrows/hjkl the cell, Enter places."""
 
     CSS_PATH = ["../../styles/screens.tcss", "table.tcss"]
@@ -118,12 +117,12 @@ class XoxoScreen(TableScreen[Any]):
     cursor: var[Cell] = var((0, 0), init=False)
     """The tile or free cell Enter places on."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, session: GameSession[XoxoView], delay: float, resumed: bool = False) -> None:
+        super().__init__(session, delay, resumed)
         self.sources: dict[int | None, str] = {}
         """Each player's last stack choice: the next player does not inherit it."""
         self.met_before: dict[int, set[str]] = {}
-        self.news: list[tuple[int, str, list[str]]] = []
+        self.news: list[tuple[int, str, list[LineName]]] = []
         """Targets met since a person here last placed a tile: (owner, value, the lines
         that met it, as the log's "met" event names them)."""
         self.board = Board(id="board")
@@ -159,7 +158,7 @@ class XoxoScreen(TableScreen[Any]):
     def fit_targets(self) -> None:
         """Targets lie as cards where tiles are framed and every seat's cards fit above the
         log; else they are words."""
-        seats = len(self.view.get("seats", []))
+        seats = len(self.view["seats"])
         room = self.size.height - TABLE_FRAME_LINES
         self.targets.cards = self.board.tile_size is not SMALL_TILE and (
             TARGET_HEAD_LINES + seats * (TARGET_SEAT_LINES + CARD_LINES) <= room
@@ -169,11 +168,11 @@ class XoxoScreen(TableScreen[Any]):
 
     def open_cells(self) -> list[Cell]:
         """The cells the next tile may go to, as the engine lists them."""
-        return [(p["x"], p["y"]) for p in self.view.get("placements", [])]
+        return [(p["x"], p["y"]) for p in self.view["placements"]]
 
     def tile_cells(self) -> set[Cell]:
         """The cells a tile lies on."""
-        return {(c["x"], c["y"]) for c in self.view.get("cells", [])}
+        return {(c["x"], c["y"]) for c in self.view["cells"]}
 
     def stops(self) -> set[Cell]:
         """Where the cursor may rest: every tile and every free cell (+); from any of them
@@ -202,12 +201,11 @@ class XoxoScreen(TableScreen[Any]):
         self.collect_news()
         view = self.view
         shown = {(seat, value) for seat, value, _lines in self.news}
-        if view.get("phase") == "over":
+        if view["phase"] == "over":
             shown |= {
-                (seat, t["value"])
+                (seat, value)
                 for seat in view["winners"]
-                for t in view["seats"][seat]["targets"]
-                if t["met"]
+                for value in met_values(view["seats"][seat])
             }
         self.board.changed = changed_cells(self.before, view)
         self.board.lines = met_line_cells(view, shown)
@@ -229,11 +227,13 @@ class XoxoScreen(TableScreen[Any]):
         """Note every target met since the last view (met targets are public), with the
         lines that met it as the log's "met" event names them."""
         log = self.session.log(self.shown_seat)
-        met_events = [e["event"] for e in reversed(log) if e["event"]["kind"] == "met"]
-        for seat, info in enumerate(self.view.get("seats", [])):
-            met = {t["value"] for t in info["targets"] if t["met"]}
+        # The session is an XOXO game's: its log holds XOXO events.
+        events: list[XoxoEvent] = [entry["event"] for entry in reversed(log)]
+        met_events = [e for e in events if e["kind"] == "met"]
+        for seat, info in enumerate(self.view["seats"]):
+            met = set(met_values(info))
             for value in sorted(met - self.met_before.get(seat, met)):
-                lines: list[str] = next(
+                lines: list[LineName] = next(
                     (e["lines"] for e in met_events if (e["owner"], e["value"]) == (seat, value)),
                     [],
                 )
@@ -245,7 +245,7 @@ class XoxoScreen(TableScreen[Any]):
         if self.gone:
             return
         view = self.view
-        over = view.get("phase") == "over"
+        over = view["phase"] == "over"
         self.board.view = view
         self.board.show_open = not over
         self.board.cursor = self.cursor if self.my_turn else None
@@ -271,7 +271,9 @@ class XoxoScreen(TableScreen[Any]):
         if not self.news:
             if not self.my_turn:
                 return Text("")
-            name = self.view["players"][self.view["seat"]]
+            seat = self.view["seat"]
+            assert seat is not None  # only a seat has a turn
+            name = self.view["players"][seat]
             return Text(_("Your turn, {name}.").format(name=name), style="bold")
         width = self.prompt.content_size.width or 78
         names = self.view["players"]
@@ -313,6 +315,7 @@ class XoxoScreen(TableScreen[Any]):
     def turn_prompt(self) -> Text:
         view = self.view
         seat = view["seat"]
+        assert seat is not None  # the prompt of a turn: only a seat has one
         stacks = {"own": view["seats"][seat]["stack"], "general": view["general"]}
         labels = (
             (1, pgettext("xoxo prompt", "your stack")),
@@ -335,18 +338,18 @@ class XoxoScreen(TableScreen[Any]):
         if not tiles:
             return _("Enter places the first tile; it starts the layout.")
         if self.cursor in self.open_cells():
-            if self.view.get("full"):
+            if self.view["full"]:
                 return _("Enter places on this tile. ◆ last tile, ◇ since your turn, xN pile.")
             return _("Arrows move, Enter places here. The cells marked + take a tile.")
-        if self.view.get("full"):
+        if self.view["full"]:
             return _("The last tile placed (◆) may not be covered: move to another tile.")
         return _("Taken: tiles go on top once the 3x3 is full. Move to a cell marked +.")
 
-    def final_details(self, view: dict[str, Any]) -> dict[int, str]:
+    def final_details(self, view: XoxoView) -> dict[int, str]:
         """Each player's met targets, named."""
         details = {}
         for seat, info in enumerate(view["seats"]):
-            met = [value_word(t["value"]) for t in info["targets"] if t["met"]]
+            met = [value_word(value) for value in met_values(info)]
             details[seat] = (
                 _("met {count}: {targets}").format(count=len(met), targets=", ".join(met))
                 if met

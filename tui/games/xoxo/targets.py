@@ -10,7 +10,6 @@ a met target face up in a heavy frame.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from rich.cells import cell_len
 from rich.style import Style
@@ -19,7 +18,7 @@ from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from rules.xoxo import KINDS, VALUES
+from rules.xoxo import KINDS, VALUES, Kind, SeatView, StackView, TargetView, XoxoView
 from tui.games.xoxo.tiles import tile_short
 from tui.games.xoxo.words import value_word
 from tui.i18n import _, pgettext
@@ -34,18 +33,23 @@ class TargetPanel(Widget):
 
     DEFAULT_CSS = "TargetPanel { height: auto; }"
 
-    view: reactive[dict[str, Any]] = reactive(dict, layout=True)
+    view: reactive[XoxoView | None] = reactive(None, layout=True)
+    """The view drawn; None until the table hands it one."""
     cards: reactive[bool] = reactive(False, layout=True)
 
     def render(self) -> Text:
-        if self.cards:
-            return cards_text(self.view, self.content_size.width)
-        return panel_text(self.view, self.content_size.width)
+        return self.panel(self.content_size.width)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.panel(width).split())
+
+    def panel(self, width: int) -> Text:
+        """The panel `width` cells wide, as cards or as words; empty before any view."""
+        if self.view is None:
+            return Text("")
         if self.cards:
-            return len(cards_text(self.view, width).split())
-        return len(panel_text(self.view, width).split())
+            return cards_text(self.view, width)
+        return panel_text(self.view, width)
 
 
 CARD_WIDTH = 11
@@ -54,7 +58,7 @@ CARD_LINES = 4
 _FRAMES = {"own": "╭─╮│╰╯", "back": "╭┄╮┆╰╯", "met": "┏━┓┃┗┛"}
 
 
-def kind_word(kind: str) -> str:
+def kind_word(kind: Kind) -> str:
     """The kind of value a target card's back reveals: "colour", "shape", "face"."""
     return {
         "colour": pgettext("xoxo kind", "colour"),
@@ -69,7 +73,7 @@ def card_width() -> int:
     return max(CARD_WIDTH, 2 + max(cell_len(word) for word in words))
 
 
-def target_card(target: dict[str, Any], width: int = CARD_WIDTH) -> list[list[tuple[str, Style]]]:
+def target_card(target: TargetView, width: int = CARD_WIDTH) -> list[list[tuple[str, Style]]]:
     """A target card `width` cells wide: its value and kind face up (heavy when met), or a
     back naming the kind it reveals."""
     value, kind, met = target["value"], kind_word(target["kind"]), target["met"]
@@ -90,11 +94,9 @@ def target_card(target: dict[str, Any], width: int = CARD_WIDTH) -> list[list[tu
     return rows
 
 
-def cards_text(view: dict[str, Any], width: int) -> Text:
+def cards_text(view: XoxoView, width: int) -> Text:
     """The panel with the targets as cards: per seat a line with the name and met count,
     a line with the stack, then the target cards side by side."""
-    if not view:
-        return Text("")
     lines = [stack_text(general_label(), view["general"]), Text("")]
     wide = card_width()
     for seat, info in enumerate(view["seats"]):
@@ -127,12 +129,18 @@ def phrase_lines(phrases: Iterable[Text], width: int, separator: str = " ") -> l
     return lines
 
 
+def met_values(info: SeatView) -> list[str]:
+    """The values of a seat's met targets, in the order of its cards."""
+    # A met target is face up for everyone: its value is never None.
+    return [t["value"] for t in info["targets"] if t["met"] and t["value"] is not None]
+
+
 def general_label() -> str:
     """The general stack's name in the panel."""
     return pgettext("xoxo panel", "General")
 
 
-def stack_text(label: str, stack: dict[str, Any]) -> Text:
+def stack_text(label: str, stack: StackView) -> Text:
     """A stack: its label, how many tiles it holds and its top tile (or "empty")."""
     text = Text(f"{label} {stack['count']:>2}: ")
     if stack["top"] is None:
@@ -142,7 +150,7 @@ def stack_text(label: str, stack: dict[str, Any]) -> Text:
     return text
 
 
-def target_text(target: dict[str, Any]) -> Text:
+def target_text(target: TargetView) -> Text:
     """A target as this viewer may know it: "(shape)" when only its kind shows, its value
     when known, and "value MET" once met."""
     if target["value"] is None:
@@ -153,18 +161,18 @@ def target_text(target: dict[str, Any]) -> Text:
     return Text.assemble((value, "bold"))
 
 
-def seat_lines(view: dict[str, Any], seat: int, width: int) -> list[Text]:
+def seat_lines(view: XoxoView, seat: int, width: int) -> list[Text]:
     """One seat: "> Name  met 1/3", its stack ("your stack" for the viewer), its targets."""
     info = view["seats"][seat]
-    turn = seat in view.get("to_act", [])
+    turn = seat in view["to_act"]
     head = [
         Text("> " if turn else "  ", style="bold")
         + Text(info["name"], style="bold reverse" if turn else "bold"),
         Text(_("met {met}/{count}").format(met=info["met"], count=len(info["targets"]))),
     ]
-    if seat in view.get("winners", []):
+    if seat in view["winners"]:
         head.append(Text(_("WINS"), style="bold"))
-    label = pgettext("xoxo panel", "your stack") if seat == view.get("seat") else _("stack")
+    label = pgettext("xoxo panel", "your stack") if seat == view["seat"] else _("stack")
     targets = [target_text(t) for t in info["targets"]]
     for target in targets[:-1]:
         target.append(",")
@@ -175,10 +183,8 @@ def seat_lines(view: dict[str, Any], seat: int, width: int) -> list[Text]:
     ]
 
 
-def panel_text(view: dict[str, Any], width: int) -> Text:
+def panel_text(view: XoxoView, width: int) -> Text:
     """The whole panel as lines of at most `width` cells (where phrases allow)."""
-    if not view:
-        return Text("")
     lines = [stack_text(general_label(), view["general"])]
     for seat in range(len(view["seats"])):
         lines += seat_lines(view, seat, max(width, 1))

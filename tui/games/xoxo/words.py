@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from rules.xoxo import SHAPE_SYMBOL, tile_parts
+from rules.xoxo import SHAPE_SYMBOL, EndReason, LineName, XoxoEvent, XoxoFacts, tile_parts
 from tui.i18n import _, ngettext, pgettext
 from tui.words.common import and_list
 
@@ -35,7 +35,7 @@ def value_word(value: str) -> str:
     }[value]
 
 
-def line_word(line: str) -> str:
+def line_word(line: LineName) -> str:
     """A line of three by its place in the layout: "top row", "diagonal from top left"."""
     return {
         "only-row": _("the row"),
@@ -57,7 +57,7 @@ def tile_text(tile: str) -> str:
     return f"{value_word(colour)} {SHAPE_SYMBOL[shape]} {value_word(face)}"
 
 
-def line_words(lines: Sequence[str]) -> str:
+def line_words(lines: Sequence[LineName]) -> str:
     """Lines in words, as a list: "top row and right column"."""
     return and_list([line_word(line) for line in lines])
 
@@ -67,29 +67,28 @@ def targets_count(count: int) -> str:
     return ngettext("{count} target", "{count} targets", count).format(count=count)
 
 
-def event_text(event: Mapping[str, Any], names: Sequence[str]) -> str:
+def event_text(event: XoxoEvent, names: Sequence[str]) -> str:
     """One event of the log."""
-    kind = event["kind"]
-    if kind == "start":
+    if event["kind"] == "start":
         tiles = ngettext("{count} tile", "{count} tiles", event["tiles"])
         return _("Setup: {tiles} and {targets} each; {name} starts").format(
             tiles=tiles.format(count=event["tiles"]),
             targets=targets_count(event["targets"]),
             name=names[event["first"]],
         )
-    if kind == "place":
+    if event["kind"] == "place":
         if event["source"] == "own":
             placed = _("{name} placed {tile} (own stack)")
         else:
             placed = _("{name} placed {tile} (general stack)")
         return placed.format(name=names[event["seat"]], tile=tile_text(event["tile"]))
-    if kind == "met":
+    if event["kind"] == "met":
         return _("{name} met the target {value}: {lines}").format(
             name=names[event["owner"]],
             value=value_word(event["value"]),
             lines=line_words(event["lines"]),
         )
-    if kind == "won":
+    if event["kind"] == "won":
         return _("Game over: {reason}").format(reason=reason_text(event, names))
     winner = names[event["winner"]]
     targets = targets_count(event["met"])
@@ -106,7 +105,7 @@ def event_text(event: Mapping[str, Any], names: Sequence[str]) -> str:
     return text
 
 
-def reason_text(reason: Mapping[str, Any], names: Sequence[str]) -> str:
+def reason_text(reason: EndReason, names: Sequence[str]) -> str:
     """Why the game ended: who met all their targets, or which stack ran out and who met
     the most."""
     if reason["kind"] == "won":
@@ -162,7 +161,7 @@ def refusal_text(code: str, fields: Mapping[str, Any], names: Sequence[str]) -> 
     return None
 
 
-def status_text(facts: Mapping[str, Any]) -> str:
+def status_text(facts: XoxoFacts) -> str:
     """The save list's line: who won, or every player's met targets and the general
     stack's size."""
     if facts["over"]:
