@@ -25,21 +25,35 @@ def seat(face_up: list[str] | None = None, known: list[str] | None = None) -> di
         "known": known or [],
         "place": None,
         "ready": True,
+        "revealed": [],
     }
 
 
 def table(pile: list[str], burned: int = 0, seats: list[dict[str, Any]] | None = None) -> dict:
+    """Ann's view of a two-seat table in play with `pile` on the discard pile; every field
+    a view has is there, those the tests do not set hold plain values."""
     return {
+        "game": "3x3",
         "seat": 0,
         "players": ["Ann", "Bob"],
         "phase": "play",
+        "tour": 3,
+        "dealer": 1,
         "to_act": [0],
+        "hand": [],
         "seats": seats or [seat(), seat()],
         "pile": pile,
         "pile_count": len(pile),
-        "burned_count": burned,
+        "top_run": None,
+        "restriction": None,
         "draw_count": 0,
-        "need": "any card",
+        "burned_count": burned,
+        "burned": [],
+        "source": "hand",
+        "places": [],
+        "loser": None,
+        "shared": [],
+        "repeats": 0,
         "last": None,
     }
 

@@ -11,7 +11,6 @@ changed has its box framed heavy and its new face-up cards too.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from rich.cells import cell_len
 from rich.style import Style
@@ -20,6 +19,7 @@ from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from rules.three_by_three import SeatView, ThreeByThreeView
 from tui.games.three_by_three.card_faces import french_face
 from tui.games.three_by_three.seats import out_text, ready
 from tui.games.three_by_three.since import Changes
@@ -67,17 +67,17 @@ class BoxGrid:
         return self.rows * self.box_height
 
 
-def boxed_seats(view: dict[str, Any]) -> list[int]:
+def boxed_seats(view: ThreeByThreeView) -> list[int]:
     """The seats drawn as boxes: every seat but the viewer's, the one after it first (for a
     spectator every seat, in order)."""
-    count = len(view.get("seats", []))
-    you = view.get("seat")
+    count = len(view["seats"])
+    you = view["seat"]
     if you is None:
         return list(range(count))
     return [(you + step) % count for step in range(1, count)]
 
 
-def box_width(view: dict[str, Any], seats: list[int], size: CardSize) -> int:
+def box_width(view: ThreeByThreeView, seats: list[int], size: CardSize) -> int:
     """One box's width, the same for all: room for the longest name with its marks, three
     cards, and the counts, inside the frame and a space either side."""
     names = max(min(BOX_NAME, cell_len(view["seats"][seat]["name"])) for seat in seats)
@@ -90,7 +90,7 @@ def no_up() -> str:
     return _("no face-up cards")
 
 
-def box_grid(view: dict[str, Any], width: int, lines: int) -> BoxGrid | None:
+def box_grid(view: ThreeByThreeView, width: int, lines: int) -> BoxGrid | None:
     """The boxes in at most `width` columns and `lines` lines: small framed cards if they
     fit, else chips; in rows as even as they can be, at most `MOST_ROWS`. None when there
     are too many seats or they do not fit: the list shows them then."""
@@ -109,11 +109,11 @@ def box_grid(view: dict[str, Any], width: int, lines: int) -> BoxGrid | None:
     return None
 
 
-def counts_text(info: dict[str, Any], took: bool) -> Text:
+def counts_text(info: SeatView, took: bool) -> Text:
     """The counts line: hand cards (in reverse when the seat took the pile) and face-down
     cards; a seat that is out says its place."""
-    if info.get("place"):
-        return Text(out_text(info["place"]), style="italic")
+    if place := info["place"]:
+        return Text(out_text(place), style="italic")
     down = sum(1 for slot in info["face_down"] if slot)
     before, _field, after = _("hand {count} · down {down}").partition("{count}")
     text = Text(before.rstrip(" "))
@@ -147,7 +147,7 @@ def _styled_chars(text: Text) -> list[tuple[str, Style]]:
 
 
 def box_cells(
-    view: dict[str, Any], seat: int, name: str, grid: BoxGrid, marks: Changes
+    view: ThreeByThreeView, seat: int, name: str, grid: BoxGrid, marks: Changes
 ) -> list[list[Cell]]:
     """One seat's box: marks and name on the top line, face-up cards, the counts line, and
     "ready" on the bottom line in tour 1."""
@@ -165,8 +165,8 @@ def box_cells(
         canvas.write(side, width - 1, y, frame)
     canvas.write(bottom_left + line * (width - 2) + bottom_right, 0, height - 1, frame)
 
-    turn = seat in view.get("to_act", [])
-    last = view.get("last")
+    turn = seat in view["to_act"]
+    last = view["last"]
     title = Text(" ")
     if turn:
         title.append(">", style="bold")
@@ -187,16 +187,16 @@ def box_cells(
         for number in range(3)
     )
     canvas.place(slots_cells(slots, size), 2, 1)
-    if not up and not any(down) and not info.get("place"):
+    if not up and not any(down) and not info["place"]:
         canvas.write(no_up(), 2, 1 + size.height // 2, Style(dim=True, italic=True))
     counts = counts_text(info, seat in marks.took)
     canvas.place([text_cells(counts)], 2, height - 2)
-    if view.get("phase") == "swap" and info.get("ready"):
+    if view["phase"] == "swap" and info["ready"]:
         canvas.place([text_cells(Text(ready() + " ", style="dim"))], 2, height - 1)
     return canvas.rows
 
 
-def boxes_text(view: dict[str, Any], grid: BoxGrid, marks: Changes, width: int = 0) -> Text:
+def boxes_text(view: ThreeByThreeView, grid: BoxGrid, marks: Changes, width: int = 0) -> Text:
     """Every boxed seat's box, row by row, in the middle of `width` cells (0: as wide as
     the boxes)."""
     seats = boxed_seats(view)
@@ -219,7 +219,8 @@ class SeatBoxes(Widget):
     SeatBoxes { width: 1fr; height: auto; }
     """
 
-    view: reactive[dict[str, Any]] = reactive(dict, layout=True)
+    view: reactive[ThreeByThreeView | None] = reactive(None, layout=True)
+    """The view drawn; None until the table draws its first."""
     grid: reactive[BoxGrid | None] = reactive(None, layout=True)
     marks: reactive[Changes] = reactive(Changes)
 
@@ -227,6 +228,6 @@ class SeatBoxes(Widget):
         return 0 if self.grid is None else self.grid.height
 
     def render(self) -> Text:
-        if self.grid is None or not self.view.get("seats"):
+        if self.grid is None or self.view is None:
             return Text("")
         return boxes_text(self.view, self.grid, self.marks, self.size.width)

@@ -5,11 +5,11 @@ Pure reckoning from the view and the screen's size; the screen applies it."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from rich.console import Console
 from rich.text import Text
 
+from rules.three_by_three import ThreeByThreeView
 from tui.games.three_by_three.boxes import BoxGrid, box_grid
 from tui.games.three_by_three.table_cards import slots_width
 from tui.widgets.card_fan import fan_layout
@@ -81,13 +81,13 @@ NO_LAYOUT = Layout(CHIP, None, False)
 """What the screen reckons with before its first layout."""
 
 
-def choose_layout(view: dict[str, Any], width: int, height: int) -> Layout:
+def choose_layout(view: ThreeByThreeView, width: int, height: int) -> Layout:
     """Cards grow with the screen (chips, small, large or XL framed cards) as far as the
     seats leave room for them. On a small screen up to six seats get small framed cards,
     and the other seats stand in boxes of one-line cards where those fit in the lines of
     the seats' list, else in the list. Beside framed cards on a large screen the other
     seats are boxes when they fit above them, else the list."""
-    seats = len(view.get("seats", []))
+    seats = len(view["seats"])
     if card_size_for(width, height) is CHIP:
         size = SMALL if fits_small_cards(seats, width, height) else CHIP
         grid = box_grid(view, width - 2, seats + 1) if size is SMALL else None
@@ -104,7 +104,7 @@ def fits_small_cards(seats: int, width: int, height: int) -> bool:
     return compact_lines(seats) + STRIP_LINES[0] <= height - FRAME_LINES
 
 
-def seat_grid(view: dict[str, Any], size: CardSize, width: int, height: int) -> BoxGrid | None:
+def seat_grid(view: ThreeByThreeView, size: CardSize, width: int, height: int) -> BoxGrid | None:
     """The other seats' boxes across the screen, in the lines that cards of `size` and
     the log leave; None for the list."""
     if size is CHIP:

@@ -4,8 +4,6 @@ what was laid or burned since the seat's own last turn."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
@@ -13,6 +11,7 @@ from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from rules.three_by_three import LastMove, ThreeByThreeView
 from tui.games.three_by_three.card_faces import BACK, cards_text, french_face, text_with
 from tui.games.three_by_three.since import Changes, last_move
 from tui.games.three_by_three.words import need_text as next_play
@@ -27,13 +26,13 @@ SLOT_GAP = 4
 """Columns between the draw pile, the discard pile and the burned cards."""
 
 
-def burned_now(view: dict[str, Any]) -> bool:
+def burned_now(view: ThreeByThreeView) -> bool:
     """Whether the last move burned the pile."""
-    last = view.get("last")
+    last = view["last"]
     return bool(last and last["burned"])
 
 
-def burn_note(view: dict[str, Any], marks: Changes) -> str:
+def burn_note(view: ThreeByThreeView, marks: Changes) -> str:
     """What the burned cards' mark says: burned by the last move, or since the seat's own
     last turn; "" when nothing was burned."""
     if burned_now(view):
@@ -49,7 +48,8 @@ class PileView(Widget):
     PileView { height: auto; }
     """
 
-    view: reactive[dict[str, Any]] = reactive(dict, layout=True)
+    view: reactive[ThreeByThreeView | None] = reactive(None, layout=True)
+    """The view drawn; None until the table draws its first."""
     card_size: reactive[CardSize] = reactive(CHIP, layout=True)
     compact: reactive[bool] = reactive(False, layout=True)
     """At 80x24: what may follow and the last move share the line under the cards."""
@@ -61,7 +61,7 @@ class PileView(Widget):
         return self.card_size.height + (2 if self.compact else 3)
 
     def render(self) -> Text:
-        if not self.view:
+        if self.view is None:
             return Text("")
         if self.card_size is CHIP:
             return chip_pile(self.view, self.marks, self.size.width)
@@ -73,15 +73,15 @@ def _count_face(count: int) -> Face:
     return Face(str(count), back=True) if count else Face("", back=True, pattern=" ")
 
 
-def chip_pile(view: dict[str, Any], marks: Changes | None = None, width: int = 0) -> Text:
+def chip_pile(view: ThreeByThreeView, marks: Changes | None = None, width: int = 0) -> Text:
     """Two lines: the pile's top cards and the other piles; then what may follow and the
     caption of the last move. `marks` (by default the last move's) says what is new. In
     `width` cells (0: any) the mover's name gives up cells so the caption ends whole."""
     marks = last_move(view) if marks is None else marks
-    pile: list[str] = view.get("pile", [])
+    pile = view["pile"]
     fresh = marks.pile
     text = Text(pgettext("3x3", "Pile") + " ", style="bold")
-    text.append(f"{view.get('pile_count', len(pile))} ")
+    text.append(f"{view['pile_count']} ")
     if pile:
         if len(pile) > SHOWN_TOP:
             text.append("… ", style="dim")
@@ -92,11 +92,11 @@ def chip_pile(view: dict[str, Any], marks: Changes | None = None, width: int = 0
     else:
         text.append(pgettext("3x3", "empty"), style="italic")
     text.append("   " + pgettext("3x3", "Draw") + " ", style="bold")
-    if view.get("draw_count"):
+    if view["draw_count"]:
         text.append_text(_chip(BACK, Look()))
-    text.append(f"{view.get('draw_count', 0)}")
+    text.append(f"{view['draw_count']}")
     text.append("   " + pgettext("3x3", "Burned") + " ", style="bold")
-    burned = f"{view.get('burned_count', 0)}"
+    burned = f"{view['burned_count']}"
     note = burn_note(view, marks)
     text.append(burned, style=Style(reverse=True, bold=True) if note else Style())
     if note:
@@ -123,12 +123,12 @@ WHOLE_NAME = 24
 """Beside framed cards the screen is wide: the name shows whole."""
 
 
-def last_text(view: dict[str, Any], name_width: int = LAST_NAME_WIDTH) -> Text:
+def last_text(view: ThreeByThreeView, name_width: int = LAST_NAME_WIDTH) -> Text:
     """The caption of the last move, whose cards are marked on the table: who did what
     (the mover's name cut to `name_width` cells), under the "*" that marks the mover
     among the seats."""
-    last = view.get("last")
-    if not last:
+    last = view["last"]
+    if last is None:
         return Text("")
     text = Text(_("Last (*):") + " ", style="bold")
     name = cut_name(view["players"][last["seat"]], name_width)
@@ -138,7 +138,7 @@ def last_text(view: dict[str, Any], name_width: int = LAST_NAME_WIDTH) -> Text:
     return text
 
 
-def move_words(last: dict[str, Any]) -> str:
+def move_words(last: LastMove) -> str:
     """The caption of the last move, its fields {name}, {cards} and {count} (cards taken
     or burned) still to fill."""
     if last["kind"] == "swap":
@@ -164,19 +164,19 @@ def move_words(last: dict[str, Any]) -> str:
     return pgettext("last move", "{name} played {cards}")
 
 
-def need_text(view: dict[str, Any]) -> Text:
+def need_text(view: ThreeByThreeView) -> Text:
     """What the next play needs, the 7 rule in reverse."""
     text = Text(_("Next:") + " ", style="bold")
-    if view.get("restriction") == "seven":
+    if view["restriction"] == "seven":
         text.append(_("7: play 7 or lower"), style="bold reverse")
         text.append(" ")
-    top = view.get("top_run")
+    top = view["top_run"]
     text.append(next_play(top["rank"] if top else None))
     return text
 
 
 def framed_pile(
-    view: dict[str, Any],
+    view: ThreeByThreeView,
     size: CardSize,
     width: int,
     marks: Changes | None = None,
@@ -189,14 +189,14 @@ def framed_pile(
     last move's) says what is new."""
     marks = last_move(view) if marks is None else marks
     canvas = Canvas(width, size.height + (2 if compact else 3))
-    pile: list[str] = view.get("pile", [])
-    draw = view.get("draw_count", 0)
+    pile = view["pile"]
+    draw = view["draw_count"]
     draw_head = pgettext("3x3", "Draw pile")
     canvas.write(draw_head, 0, 0, Style(bold=True))
     canvas.place(card_cells(_count_face(draw), Look(dimmed=not draw), size), 0, 1)
     x = max(size.width, cell_len(draw_head)) + SLOT_GAP
     shown = pile[-SHOWN_TOP:]
-    pile_head = _("Pile · {count}").format(count=view.get("pile_count", len(pile)))
+    pile_head = _("Pile · {count}").format(count=view["pile_count"])
     canvas.write(pile_head, x, 0, Style(bold=True))
     if shown:
         fresh = marks.pile
@@ -217,7 +217,7 @@ def framed_pile(
         canvas.write_text(last_text(view, WHOLE_NAME), 0, size.height + 2)
         x += max(pile_width, need.cell_len, cell_len(pile_head), SHOWN_TOP * (size.peek + 1))
     x += SLOT_GAP
-    burned = view.get("burned_count", 0)
+    burned = view["burned_count"]
     burned_head = pgettext("3x3", "Burned")
     canvas.write(burned_head, x, 0, Style(bold=True))
     note = burn_note(view, marks)
@@ -231,13 +231,13 @@ def framed_pile(
     return canvas.text()
 
 
-def _need_and_last(view: dict[str, Any], need: Text, width: int) -> Text:
+def _need_and_last(view: ThreeByThreeView, need: Text, width: int) -> Text:
     """What may follow and the caption of the last move on one line of `width` cells (0:
     any), the mover's name giving up cells so the caption ends whole."""
     caption = last_text(view)
     over = need.cell_len + len(CAPTION_GAP) + caption.cell_len - width
-    last = view.get("last")
-    if width and over > 0 and last:
+    last = view["last"]
+    if width and over > 0 and last is not None:
         name_cells = min(LAST_NAME_WIDTH, cell_len(view["players"][last["seat"]]))
         caption = last_text(view, max(LEAST_NAME_WIDTH, name_cells - over))
     line = need.copy()

@@ -4,11 +4,10 @@ and where their keys point."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from rich.text import Text
 
-from rules.three_by_three import REPEATS
+from rules.three_by_three import REPEATS, ThreeByThreeView
 from tui.games.three_by_three.card_faces import cards_text, text_with
 from tui.games.three_by_three.words import need_text
 from tui.i18n import _, ngettext
@@ -25,16 +24,18 @@ class Pointer:
     marked: frozenset[int]
 
 
-def with_repetition_warning(view: dict[str, Any], prompt: Text) -> Text:
+def with_repetition_warning(view: ThreeByThreeView, prompt: Text) -> Text:
     """The move's prompt, after a warning when the position came round twice: by our
     repetition rule the next time ends the game."""
-    if view.get("repeats", 0) != REPEATS - 1:
+    if view["repeats"] != REPEATS - 1:
         return prompt
     warning = _("This position has come round twice: a third time ends the game.")
     return Text(warning + "\n", style="bold").append_text(prompt)
 
 
-def move_prompt(view: dict[str, Any], pointer: Pointer, *, swapping: bool, only_take: bool) -> Text:
+def move_prompt(
+    view: ThreeByThreeView, pointer: Pointer, *, swapping: bool, only_take: bool
+) -> Text:
     """What the player at the keyboard may do in this move: choose face-up cards (tour 1),
     take the pile when nothing fits, turn up a face-down card, or play what is marked."""
     if swapping:

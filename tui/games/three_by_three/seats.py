@@ -4,14 +4,13 @@ columns as wide as their heads in the player's language."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.cells import cell_len
 from rich.text import Text
 from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from rules.three_by_three import ThreeByThreeView
 from tui.games.three_by_three.card_faces import cards_text
 from tui.games.three_by_three.since import Changes, last_move
 from tui.i18n import _, pgettext
@@ -71,38 +70,36 @@ def counts_width() -> int:
     return sum(column_widths()) + 3
 
 
-def name_width(view: dict[str, Any], limit: int = MAX_NAME_WIDTH) -> int:
+def name_width(view: ThreeByThreeView, limit: int = MAX_NAME_WIDTH) -> int:
     """The name column in cells: the widest name (the viewer's with "(you)"), within
     limits, never narrower than its head."""
-    you_seat = view.get("seat")
+    you_seat = view["seat"]
     longest = max(
         (
             cell_len(info["name"]) + (cell_len(you()) if seat == you_seat else 0)
-            for seat, info in enumerate(view.get("seats", []))
+            for seat, info in enumerate(view["seats"])
         ),
         default=0,
     )
     return max(cell_len(column_heads()[0]), min(limit, longest))
 
 
-def shows_ready(view: dict[str, Any]) -> bool:
+def shows_ready(view: ThreeByThreeView) -> bool:
     """Tour 1 adds a column saying who has chosen their face-up cards."""
-    return view.get("phase") == "swap"
+    return view["phase"] == "swap"
 
 
-def seats_width(view: dict[str, Any], limit: int = MAX_NAME_WIDTH) -> int:
+def seats_width(view: ThreeByThreeView, limit: int = MAX_NAME_WIDTH) -> int:
     """Columns one row takes: marker, name, counts (and "ready" in tour 1)."""
-    if not view.get("seats"):
-        return 0
     ready_width = cell_len(ready()) if shows_ready(view) else 0
     return 2 + name_width(view, limit) + counts_width() + ready_width
 
 
-def seat_names(view: dict[str, Any], width: int) -> list[str]:
+def seat_names(view: ThreeByThreeView, width: int) -> list[str]:
     """Every seat's name cut to `width`, still telling seats apart; the viewer's says
     "(you)"."""
-    names = short_names([info["name"] for info in view.get("seats", [])], width)
-    seat = view.get("seat")
+    names = short_names([info["name"] for info in view["seats"]], width)
+    seat = view["seat"]
     if seat is not None:
         names[seat] = cut_name(view["seats"][seat]["name"], width - cell_len(you())) + you()
     return names
@@ -121,25 +118,28 @@ class SeatList(Widget):
     SeatList { width: auto; height: auto; }
     """
 
-    view: reactive[dict[str, Any]] = reactive(dict, layout=True)
+    view: reactive[ThreeByThreeView | None] = reactive(None, layout=True)
+    """The view drawn; None until the table draws its first."""
     name_limit: reactive[int] = reactive(MAX_NAME_WIDTH, layout=True)
     marks: reactive[Changes] = reactive(Changes)
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
-        return seats_width(self.view, self.name_limit)
+        return 0 if self.view is None else seats_width(self.view, self.name_limit)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return len(self.view.get("seats", [])) + 1
+        return (0 if self.view is None else len(self.view["seats"])) + 1
 
     def render(self) -> Text:
-        seats = len(self.view.get("seats", []))
+        if self.view is None:
+            return Text("")
+        seats = len(self.view["seats"])
         return seats_text(
             self.view, heads=self.size.height > seats, limit=self.name_limit, marks=self.marks
         )
 
 
 def seats_text(
-    view: dict[str, Any],
+    view: ThreeByThreeView,
     heads: bool = True,
     limit: int = MAX_NAME_WIDTH,
     marks: Changes | None = None,
@@ -147,8 +147,6 @@ def seats_text(
     """One line per seat, after a line of column heads; names are plain text, never markup.
     `marks` (by default the last move's) says what is new."""
     text = Text(no_wrap=True, overflow="ellipsis")
-    if not view.get("seats"):
-        return text
     marks = last_move(view) if marks is None else marks
     width = name_width(view, limit)
     hand_width, up_width, down_width = column_widths()
@@ -159,8 +157,8 @@ def seats_text(
             f"{padded(up_head, up_width)} {down_head:>{down_width}}",
             style="dim",
         )
-    to_act = set(view.get("to_act", []))
-    last = view.get("last")
+    to_act = set(view["to_act"])
+    last = view["last"]
     for seat, (info, name) in enumerate(zip(view["seats"], seat_names(view, width), strict=True)):
         if seat or heads:
             text.append("\n")
@@ -169,7 +167,7 @@ def seats_text(
         text.append(">" if turn else " ", style="bold")
         text.append("*" if moved else " ", style="bold")
         style = "bold reverse" if turn else "bold"
-        if seat == view.get("seat"):
+        if seat == view["seat"]:
             suffix = you()
             text.append(name.removesuffix(suffix), style=style)
             text.append(
@@ -178,8 +176,8 @@ def seats_text(
             )
         else:
             text.append(padded(name, width), style=style)
-        if info.get("place"):
-            text.append(" " + out_text(info["place"]), style="italic")
+        if place := info["place"]:
+            text.append(" " + out_text(place), style="italic")
             continue
         text.append(" ")
         took = "bold reverse" if seat in marks.took else ""
@@ -194,7 +192,7 @@ def seats_text(
         text.append(" " * max(0, up_width - up.cell_len))
         down = sum(1 for slot in info["face_down"] if slot)
         text.append(f" {down:>{down_width}}")
-        if shows_ready(view) and info.get("ready"):
+        if shows_ready(view) and info["ready"]:
             text.append(ready(), style="dim")
     return text
 

@@ -6,9 +6,9 @@ on the pile, a burn, a take and the face-up cards that changed."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+
+from rules.three_by_three import ThreeByThreeView
 
 
 @dataclass(frozen=True)
@@ -39,21 +39,21 @@ class Changes:
 NOTHING = Changes()
 
 
-def last_move(view: Mapping[str, Any]) -> Changes:
+def last_move(view: ThreeByThreeView) -> Changes:
     """What the last move changed: the cards it laid on the pile (none when it burned), the
     cards it burned, and its seat when it took the pile."""
-    last = view.get("last")
-    if not last:
+    last = view["last"]
+    if last is None:
         return NOTHING
     laid = 0 if last["kind"] != "play" or last["burned"] else len(last["cards"])
     return Changes(
-        pile=min(laid, len(view.get("pile", []))),
+        pile=min(laid, len(view["pile"])),
         burned=last["burned"],
         took=frozenset({last["seat"]}) if last["took"] else frozenset(),
     )
 
 
-def changes_since(before: Mapping[str, Any] | None, now: Mapping[str, Any]) -> Changes:
+def changes_since(before: ThreeByThreeView | None, now: ThreeByThreeView) -> Changes:
     """What differs between `before` and `now`; NOTHING without a `before`.
 
     A seat took the pile when its known hand cards gained cards other than its own face-up

@@ -5,8 +5,6 @@ keys that move the pointer and play are the screen's (`screen.py`)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -16,7 +14,10 @@ from textual.widgets import Label
 from rules.three_by_three import (
     Blind,
     Play,
+    SeatView,
+    Source,
     TakePile,
+    ThreeByThreeView,
 )
 from tui.games.three_by_three.boxes import SeatBoxes
 from tui.games.three_by_three.card_faces import french_face
@@ -35,6 +36,7 @@ from tui.games.three_by_three.since import NOTHING, Changes, changes_since, last
 from tui.games.three_by_three.table_cards import Slot, TableCards
 from tui.games.three_by_three.words import cards_text as cards_words
 from tui.i18n import _, ngettext, pgettext
+from tui.model import GameSession
 from tui.screens.table import TableScreen
 from tui.widgets.card_fan import CardFan
 from tui.widgets.footer import Footer
@@ -48,7 +50,7 @@ HELD_SHOWN = 10
 """Most cards the game-over panel names that a seat still held."""
 
 
-class ThreeByThreeTable(TableScreen[Any]):
+class ThreeByThreeTable(TableScreen[ThreeByThreeView]):
     """The 3 x 3 table drawn from the view, the legal moves and the pointer."""
 
     CSS_PATH = ["../../styles/screens.tcss", "table.tcss"]
@@ -64,8 +66,10 @@ class ThreeByThreeTable(TableScreen[Any]):
     swap_pick: var[tuple[str, int] | None] = var(None, init=False)
     """Tour 1: the card picked to swap, (zone, index)."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(
+        self, session: GameSession[ThreeByThreeView], delay: float, resumed: bool = False
+    ) -> None:
+        super().__init__(session, delay, resumed)
         self.marks: Changes = NOTHING
         """What is marked new on the table: the last move and, on the seat's turn, what
         changed since its own last move."""
@@ -131,7 +135,7 @@ class ThreeByThreeTable(TableScreen[Any]):
         self._prompt_lines = prompt_lines(
             prompt or self.prompt_text(), self.size.width, self.app.console
         )
-        seats = len(self.view.get("seats", []))
+        seats = len(self.view["seats"])
         hand = len(self.zone_cards("hand"))
         lines = heights(self._layout, seats, self.size, self._prompt_lines, hand)
         self.query_one("#table-top").styles.height = lines.top
@@ -152,15 +156,15 @@ class ThreeByThreeTable(TableScreen[Any]):
 
     @property
     def swapping(self) -> bool:
-        return self.my_turn and self.view.get("phase") == "swap"
+        return self.my_turn and self.view["phase"] == "swap"
 
     @property
-    def source(self) -> str | None:
+    def source(self) -> Source | None:
         """Where the seat at the keyboard plays from now, as the engine says."""
-        return self.view.get("source") if self.my_turn else None
+        return self.view["source"] if self.my_turn else None
 
-    def my_seat_info(self) -> dict[str, Any] | None:
-        seat = self.view.get("seat")
+    def my_seat_info(self) -> SeatView | None:
+        seat = self.view["seat"]
         return None if seat is None else self.view["seats"][seat]
 
     def zone_cards(self, zone: str) -> list[str | None]:
@@ -223,12 +227,12 @@ class ThreeByThreeTable(TableScreen[Any]):
         ):
             widget.view = view
             widget.marks = self.marks
-        if view.get("phase") == "over":
+        if view["phase"] == "over":
             self.title = _("3 x 3 — game over")
         else:
-            self.title = _("3 x 3 — tour {tour}").format(tour=view.get("tour", 1))
+            self.title = _("3 x 3 — tour {tour}").format(tour=view["tour"])
         self.query_one("#hand", CardFan).empty_text = (
-            pgettext("3x3", "hidden") if view.get("seat") is None else pgettext("3x3", "none")
+            pgettext("3x3", "hidden") if view["seat"] is None else pgettext("3x3", "none")
         )
         self.show_pointer()
 
@@ -250,9 +254,9 @@ class ThreeByThreeTable(TableScreen[Any]):
     def show_pointer(self) -> None:
         """The pointer on the cards (pointed at, marked, raised, the hand scrolled to it) and
         in the prompt."""
-        if self.gone or not self.view:
+        if self.gone:
             return
-        seat = self.view.get("seat")
+        seat = self.view["seat"]
         cards = self.zone_cards("hand")
         if seat is None:
             label = _("Your hand")
@@ -310,12 +314,12 @@ class ThreeByThreeTable(TableScreen[Any]):
             slots.append(Slot(face, down[number], look_up, look_down))
         return tuple(slots)
 
-    def final_details(self, view: dict[str, Any]) -> dict[int, str]:
+    def final_details(self, view: ThreeByThreeView) -> dict[int, str]:
         """The cards each seat still held when the game ended, hand and face down: the
         game is over, nothing is secret."""
-        details = {}
+        details: dict[int, str] = {}
         for seat, info in enumerate(view["seats"]):
-            held = info.get("revealed", [])
+            held = info["revealed"]
             if held:
                 shown = cards_words(held[:HELD_SHOWN]) + (" …" if len(held) > HELD_SHOWN else "")
                 details[seat] = ngettext(

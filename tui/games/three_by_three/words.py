@@ -8,9 +8,17 @@ jack, queen, king and ace are B, D, K and A.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
 
-from rules.three_by_three import SUIT_SYMBOL, rank_label
+from rules.engine import JSON
+from rules.three_by_three import (
+    SUIT_SYMBOL,
+    EndReason,
+    PlayEvent,
+    RunEvent,
+    ThreeByThreeEvent,
+    ThreeByThreeFacts,
+    rank_label,
+)
 from tui.i18n import N_, _, ngettext, pgettext
 from tui.words.common import and_list, ordinal
 
@@ -55,27 +63,26 @@ def need_text(top: str | None) -> str:
     return _("{rank} or higher, or a 2 or 10").format(rank=rank_text(top))
 
 
-def event_text(event: Mapping[str, Any], names: Sequence[str]) -> str:
+def event_text(event: ThreeByThreeEvent, names: Sequence[str]) -> str:
     """One event of the log, as the engine projected it for the reader."""
-    kind = event["kind"]
-    if kind == "deal":
+    if event["kind"] == "deal":
         return _(
             "{dealer} dealt. Tour 1: each player chooses 3 face-up cards, {first} first"
         ).format(dealer=names[event["dealer"]], first=names[event["first"]])
-    if kind == "start":
+    if event["kind"] == "start":
         first = names[event["first"]]
         if event["tour"] == 3:
             return _("The draw pile is empty: tour 3 begins — {name} plays first").format(
                 name=first
             )
         return _("Tour 2 begins: {name} plays first").format(name=first)
-    if kind == "tour-3":
+    if event["kind"] == "tour-3":
         return _("The draw pile is empty: tour 3 begins")
-    if kind == "over":
+    if event["kind"] == "over":
         return _("Game over: {name} holds the last cards and loses").format(
             name=names[event["loser"]]
         )
-    if kind == "repeat":
+    if event["kind"] == "repeat":
         return _(
             "Game over: the same position came round a third time. "
             "{names} share {place} place; nobody loses"
@@ -83,27 +90,27 @@ def event_text(event: Mapping[str, Any], names: Sequence[str]) -> str:
             names=and_list([names[seat] for seat in event["seats"]]), place=ordinal(event["place"])
         )
     name = names[event["seat"]]
-    if kind == "swap":
+    if event["kind"] == "swap":
         return _("{name} put {cards} face up").format(name=name, cards=cards_text(event["cards"]))
-    if kind == "play":
+    if event["kind"] == "play":
         return _play_text(event, name)
-    if kind == "run":
+    if event["kind"] == "run":
         return _run_text(event, name)
-    if kind == "draw":
+    if event["kind"] == "draw":
         if "cards" in event:
             return _("{name} drew {cards}").format(name=name, cards=cards_text(event["cards"]))
         count = event["count"]
         return ngettext("{name} drew {count} card", "{name} drew {count} cards", count).format(
             name=name, count=count
         )
-    if kind == "take":
+    if event["kind"] == "take":
         count = event["count"]
         return ngettext(
             "{name} could not play and took the pile ({count} card)",
             "{name} could not play and took the pile ({count} cards)",
             count,
         ).format(name=name, count=count)
-    if kind == "miss":
+    if event["kind"] == "miss":
         count = event["count"]
         return ngettext(
             "{name} turned up a face-down {card}: it does not fit — "
@@ -112,12 +119,12 @@ def event_text(event: Mapping[str, Any], names: Sequence[str]) -> str:
             "{name} takes the pile ({count} cards)",
             count,
         ).format(name=name, card=card_text(event["card"]), count=count)
-    if kind == "out":
+    if event["kind"] == "out":
         return _("{name} is out in {place} place").format(name=name, place=ordinal(event["place"]))
-    raise ValueError(f"not a 3 x 3 event: {kind!r}")
+    raise ValueError(f"not a 3 x 3 event: {event['kind']!r}")
 
 
-def _play_text(event: Mapping[str, Any], name: str) -> str:
+def _play_text(event: PlayEvent, name: str) -> str:
     """A play: the cards and where from; a burn and a replay, or what may follow."""
     source, cards, count = event["source"], cards_text(event["cards"]), event["burned"]
     if event["burn"] == "ten":
@@ -158,7 +165,7 @@ def _play_text(event: Mapping[str, Any], name: str) -> str:
     return said
 
 
-def _run_text(event: Mapping[str, Any], name: str) -> str:
+def _run_text(event: RunEvent, name: str) -> str:
     """Four or more of one rank in a row burned the pile."""
     run, rank, count = event["count"], event["rank"], event["burned"]
     run_word = _(RUN_WORDS[run]) if run in RUN_WORDS else str(run)
@@ -174,7 +181,7 @@ def _run_text(event: Mapping[str, Any], name: str) -> str:
     return said + (_(" — {name} plays again").format(name=name) if event["again"] else "")
 
 
-def refusal_text(code: str, fields: Mapping[str, Any], names: Sequence[str]) -> str | None:
+def refusal_text(code: str, fields: Mapping[str, JSON], names: Sequence[str]) -> str | None:
     """Why a move was refused, for the codes of 3 x 3 (rules.three_by_three); None for the
     codes every game shares."""
     if code == "game-over":
@@ -238,16 +245,15 @@ def refusal_text(code: str, fields: Mapping[str, Any], names: Sequence[str]) -> 
     return None
 
 
-def status_text(facts: Mapping[str, Any]) -> str:
+def status_text(facts: ThreeByThreeFacts) -> str:
     """The save list's line: tour 1's choices, tours 2 and 3's piles, or who won."""
-    phase = facts["phase"]
-    if phase == "over" and facts.get("shared"):
+    if facts["phase"] == "over":
+        if not facts.get("shared"):
+            return _("Over · {name} won").format(name=facts["winner"])
         if facts["winner"] is None:
             return _("Over · position repeated · all share 1st")
         return _("Over · {name} won · position repeated").format(name=facts["winner"])
-    if phase == "over":
-        return _("Over · {name} won").format(name=facts["winner"])
-    if phase == "swap":
+    if facts["phase"] == "swap":
         return _("Tour 1 · {ready} of {players} ready").format(
             ready=facts["ready"], players=facts["players"]
         )
@@ -261,7 +267,7 @@ def status_text(facts: Mapping[str, Any]) -> str:
     return said
 
 
-def reason_text(reason: Mapping[str, Any], names: Sequence[str]) -> str:
+def reason_text(reason: EndReason, names: Sequence[str]) -> str:
     """Why the game ended: who got rid of all cards first, who held the last; or that the
     same position came round a third time (our rule) and who shares the places left."""
     if reason["kind"] == "repetition":
@@ -281,7 +287,7 @@ def reason_text(reason: Mapping[str, Any], names: Sequence[str]) -> str:
     )
 
 
-def _deck_too_small(fields: Mapping[str, Any]) -> str:
+def _deck_too_small(fields: Mapping[str, JSON]) -> str:
     has = ngettext("the deck has {count} card", "the deck has {count} cards", fields["cards"])
     need = ngettext(
         "{count} player needs at least {least}",
@@ -296,7 +302,7 @@ def _deck_too_small(fields: Mapping[str, Any]) -> str:
     )
 
 
-def _deck_card_too_often(fields: Mapping[str, Any]) -> str:
+def _deck_card_too_often(fields: Mapping[str, JSON]) -> str:
     return ngettext(
         "the deck holds {card} {times} times, but {players} players use one deck",
         "the deck holds {card} {times} times, but {players} players use {count} decks",
@@ -306,7 +312,7 @@ def _deck_card_too_often(fields: Mapping[str, Any]) -> str:
     )
 
 
-SETUP_WORDS: dict[str, Callable[[Mapping[str, Any]], str]] = {
+SETUP_WORDS: dict[str, Callable[[Mapping[str, JSON]], str]] = {
     "deck-not-list": lambda fields: _("the deck must be a list of cards such as ['TH', '7C']"),
     "deck-unknown-card": lambda fields: _(
         "the deck holds {given}, which is not a card (such as 'TH', '7C', 'AS')"
