@@ -16,9 +16,7 @@ cursor step sends the terminal two cards, not the table.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
 from rich.cells import cell_len
 from rich.style import Style
@@ -29,6 +27,7 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
+from rules.xylotar import XylotarView
 from tui.games.xylotar.cards import (
     CHIP,
     CHIP_STEP,
@@ -77,7 +76,7 @@ class TableLook:
     cards that are no choice are drawn as not playable now. `changes` are marked like the
     last move."""
 
-    view: Mapping[str, Any] = field(default_factory=dict)
+    view: XylotarView
     size: CardSize = CHIP
     pointed: frozenset[int] = frozenset()
     choices: frozenset[int] = frozenset()
@@ -134,7 +133,7 @@ class Geometry:
         return self.row_x + self.step * slot
 
 
-def seat_names(view: Mapping[str, Any]) -> list[str]:
+def seat_names(view: XylotarView) -> list[str]:
     """Every seat's name as the table shows it (the side players' in the player's language)."""
     return shown_names(view["players"], view["side_seats"])
 
@@ -149,7 +148,7 @@ def trick_marks() -> list[str]:
     return [pgettext("xylotar trick", "led"), pgettext("xylotar trick", "won")]
 
 
-def min_name_width(view: Mapping[str, Any], framed: bool, tight: bool = False) -> int:
+def min_name_width(view: XylotarView, framed: bool, tight: bool = False) -> int:
     """The name column is never narrower than its head, nor than what is written under a
     name: the most tricks a seat may win in a round, beside framed cards "side player"
     (in tight bands "led" and "won" instead), in the player's language."""
@@ -161,7 +160,7 @@ def min_name_width(view: Mapping[str, Any], framed: bool, tight: bool = False) -
     return max(map(cell_len, under))
 
 
-def geometry(view: Mapping[str, Any], size: CardSize, width: int, tight: bool = False) -> Geometry:
+def geometry(view: XylotarView, size: CardSize, width: int, tight: bool = False) -> Geometry:
     """The widest names a full row leaves room for (up to the longest name); framed cards
     overlap when even the narrowest names would not fit. The heads of the columns stand
     apart: two cells after the name, the trick column as wide as its head."""
@@ -181,7 +180,7 @@ def geometry(view: Mapping[str, Any], size: CardSize, width: int, tight: bool = 
         step -= 1
 
 
-def row_width(view: Mapping[str, Any], size: CardSize, width: int, tight: bool = False) -> int:
+def row_width(view: XylotarView, size: CardSize, width: int, tight: bool = False) -> int:
     """Cells from the name column's left to the last card of a full row laid out for
     `width` cells (more than `width` where even the narrowest names do not fit)."""
     shape = geometry(view, size, width, tight)
@@ -209,8 +208,6 @@ class Picture:
 def draw(look: TableLook, width: int) -> Picture:
     """The whole table for `look`, `width` cells wide."""
     view = look.view
-    if not view:
-        return Picture([], [])
     shape = geometry(view, look.size, width, look.tight)
     canvas = Canvas(width, table_height(len(view["players"]), look.size, look.tight))
     hits: list[Hit] = []
@@ -226,7 +223,7 @@ def draw(look: TableLook, width: int) -> Picture:
     return Picture(canvas.rows, hits)
 
 
-def status_cells(view: Mapping[str, Any], width: int, won_since: bool = False) -> list[Cell]:
+def status_cells(view: XylotarView, width: int, won_since: bool = False) -> list[Cell]:
     """Round and trick, the trump (a dot of its colour, no card, and its name), and who won
     the latest trick (the name cut to what the line leaves), in bold when it was just won or
     won since the viewer's own last move (`won_since`)."""
@@ -288,7 +285,7 @@ def _draw_seat(
     if mark and not shape.tight:
         x = shape.trick_x + (shape.size.width - cell_len(mark)) // 2
         canvas.write(mark, x, y + shape.size.height, Style(bold=True))
-    sorting = view.get("sorting")
+    sorting = view["sorting"]
     if info["slots"]:
         _draw_row(canvas, hits, look, shape, seat, y)
     elif sorting is not None and sorting["target"] == seat and look.draft:
@@ -298,14 +295,14 @@ def _draw_seat(
         _place_line(canvas, status, shape.row_x, y)
 
 
-def _just_won(view: Mapping[str, Any]) -> int | None:
+def _just_won(view: XylotarView) -> int | None:
     """The seat that won the trick the last move completed, while no card of the next
     trick is down."""
     last = view["last_trick"]
     return None if last is None or view["trick"] else last["winner"]
 
 
-def _trick_mark(view: Mapping[str, Any], seat: int) -> str:
+def _trick_mark(view: XylotarView, seat: int) -> str:
     """ "led" for the leader of the trick on the table, "won" for the winner of the trick
     just won, else ""."""
     led, won = trick_marks()
@@ -318,8 +315,9 @@ def _trick_mark(view: Mapping[str, Any], seat: int) -> str:
 def _draw_trick_card(canvas: Canvas, look: TableLook, shape: Geometry, seat: int, y: int) -> None:
     """The card `seat` played to the trick, or to the trick just won."""
     view = look.view
-    last = view.get("last") or {}
-    fresh = {play["card"] for play in last.get("plays", [])} | look.changes.cards
+    last = view["last"]
+    fresh = {play["card"] for play in last["plays"]} if last is not None else set()
+    fresh |= look.changes.cards
     card = None
     if view["trick"]:
         card = next((play["card"] for play in view["trick"] if play["seat"] == seat), None)
@@ -347,7 +345,7 @@ def _draw_row(
     view = look.view
     trump = view["trump"]
     own = seat == view["seat"]
-    last = view.get("last") or {}
+    last = view["last"]
     cards: list[Card | None] = []
     looks: list[Look] = []
     for slot, info in enumerate(view["seats"][seat]["slots"]):
@@ -371,7 +369,8 @@ def _draw_row(
     bid = view["seats"][seat]["bid"]
     if bid is not None:
         # Laid first, so that the cards beside its gap lie over its ends.
-        lying = Look(fresh=seat in last.get("bids", []) or seat in look.changes.bids)
+        laid = last is not None and seat in last["bids"]
+        lying = Look(fresh=laid or seat in look.changes.bids)
         cells = crosswise_cells(card_of(bid["card"], trump), lying, size)
         if shape.framed:
             lies = size.height - (CROSSWISE_HEIGHT if shape.tight else 2)
@@ -437,9 +436,9 @@ def _draw_draft(
             canvas.write(SWAP_MARK, region.x + gap, under, Style(bold=True))
 
 
-def _sorting_status(view: Mapping[str, Any], seat: int) -> str:
+def _sorting_status(view: XylotarView, seat: int) -> str:
     """While the hands are sorted, where `seat`'s hand is: being sorted, waiting, done."""
-    sorting = view.get("sorting")
+    sorting = view["sorting"]
     if sorting is None:
         return ""
     if sorting["target"] == seat:
@@ -487,7 +486,8 @@ class XylotarBoard(Widget):
     XylotarBoard { height: auto; }
     """
 
-    look: reactive[TableLook] = reactive(TableLook, repaint=False)
+    look: reactive[TableLook | None] = reactive(None, repaint=False)
+    """What is drawn; None until the table hands it a look."""
 
     @dataclass
     class Picked(Message):
@@ -520,7 +520,7 @@ class XylotarBoard(Widget):
         width = self.size.width
         if width <= 0:
             return
-        picture = draw(self.look, width)
+        picture = draw(self.look, width) if self.look is not None else Picture([], [])
         self._hits = picture.hits
         old, self._rows = self._rows, picture.rows
         if width != self._width or len(old) != len(picture.rows):
@@ -547,7 +547,11 @@ class XylotarBoard(Widget):
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         look = self.look
-        return table_height(len(look.view["players"]), look.size, look.tight) if look.view else 1
+        return (
+            table_height(len(look.view["players"]), look.size, look.tight)
+            if look is not None
+            else 1
+        )
 
     def render_line(self, y: int) -> Strip:
         if y >= len(self._strips):

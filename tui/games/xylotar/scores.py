@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
@@ -14,6 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from rules.engine import MAX_NAME_LENGTH
+from rules.xylotar import XylotarView
 from tui.games.xylotar.words import shown_names
 from tui.i18n import N_, _, pgettext
 from tui.screens.once import DismissOnce
@@ -38,7 +36,7 @@ def right(text: str, width: int) -> str:
     return " " * max(0, width - cell_len(text)) + text
 
 
-def scores_text(view: Mapping[str, Any]) -> Text:
+def scores_text(view: XylotarView) -> Text:
     """The latest finished round in detail, every round's points, and the totals; each
     column as wide as its heading in the player's language needs, names as wide as the box
     leaves (24 cells with up to four round columns, in German with up to three)."""
@@ -89,7 +87,7 @@ def scores_text(view: Mapping[str, Any]) -> Text:
     return text
 
 
-def next_text(view: Mapping[str, Any]) -> str:
+def next_text(view: XylotarView) -> str:
     """What comes after the latest round: the next round's leader, or the end."""
     if view["phase"] == "over":
         return _("That was the last round.")
@@ -110,7 +108,7 @@ class XylotarScoresScreen(DismissOnce, Screen[None]):
 
     BINDINGS = [Binding("enter,escape,space,s", "close", N_("Continue"))]
 
-    def __init__(self, view: Mapping[str, Any], heading: str, after: str) -> None:
+    def __init__(self, view: XylotarView, heading: str, after: str) -> None:
         super().__init__()
         self.table_view = view
         self.heading = heading

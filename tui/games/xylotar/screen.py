@@ -3,6 +3,8 @@ or become the engine's actions."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.binding import Binding
 
 from rules.xylotar import PASS, Bid, Peek, Play, sort_actions, value
@@ -70,7 +72,7 @@ class XylotarScreen(XylotarTable):
             return
         here = self.choices()[self.cursor][0]
         there = here + step
-        start = self.view["sorting"]["placed_count"]
+        start = self.placed_count()
         if not start <= there < len(self.draft) or value(self.draft[there]) != value(
             self.draft[here]
         ):
@@ -91,7 +93,7 @@ class XylotarScreen(XylotarTable):
         if self.step != "sort":
             return
         seat = self.shown_seat
-        start = self.view["sorting"]["placed_count"]
+        start = self.placed_count()
         for action in sort_actions(self.draft[start:]):
             if not self.play(action):
                 if seat is not None:
@@ -125,7 +127,7 @@ class XylotarScreen(XylotarTable):
         step = self.step
         if step == "none":
             return
-        mine = self.view["sorting"]["target"] if step == "sort" else self.view["seat"]
+        mine = self.own_sorting()["target"] if step == "sort" else self.view["seat"]
         if message.seat != mine:
             return
         index = self.choice_at(message.index)
@@ -148,7 +150,11 @@ class XylotarScreen(XylotarTable):
         """The choice a click on `slot` means: the pair starting there (else ending
         there) when looking for a bid, else the choice holding that card."""
         choices = self.choices()
-        for wanted in (lambda c: c[0] == slot, lambda c: slot in c):
+        tests: tuple[Callable[[tuple[int, ...]], bool], ...] = (
+            lambda c: c[0] == slot,
+            lambda c: slot in c,
+        )
+        for wanted in tests:
             found = next((i for i, choice in enumerate(choices) if wanted(choice)), None)
             if found is not None:
                 return found

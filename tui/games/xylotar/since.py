@@ -7,11 +7,9 @@ seat that took a trick, the bids laid, and the places in the rows the cards left
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
-from rules.xylotar import DOWN
+from rules.xylotar import DOWN, SeatCard, XylotarView
 
 
 @dataclass(frozen=True)
@@ -31,7 +29,7 @@ class Changes:
 NOTHING = Changes()
 
 
-def changes_since(before: Mapping[str, Any] | None, now: Mapping[str, Any]) -> Changes:
+def changes_since(before: XylotarView | None, now: XylotarView) -> Changes:
     """What differs between `before` and `now`; NOTHING without a `before`. A view from an
     earlier round counts as the new round's start: all of this round is new."""
     if before is None:
@@ -53,11 +51,11 @@ def changes_since(before: Mapping[str, Any] | None, now: Mapping[str, Any]) -> C
     return Changes(_trick_cards(now) - seen, won, frozenset(bids), frozenset(gaps))
 
 
-def _trick_cards(view: Mapping[str, Any] | None) -> frozenset[str]:
+def _trick_cards(view: XylotarView | None) -> frozenset[str]:
     """The cards on the table in `view`: the current trick's and the last trick's."""
     if view is None:
         return frozenset()
-    plays = list(view["trick"])
+    plays: list[SeatCard] = list(view["trick"])
     if view["last_trick"] is not None:
         plays += view["last_trick"]["plays"]
     return frozenset(play["card"] for play in plays)

@@ -9,14 +9,12 @@ without watchers and draws everything once. The keys are the screen's (`screen.p
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.reactive import var
 
-from rules.xylotar import BID_OFFER_DOWN, Bid, Peek, Play, ties
+from rules.xylotar import BID_OFFER_DOWN, Bid, Peek, Play, SortingView, XylotarView, ties
 from tui.games.xylotar.board import (
     TableLook,
     XylotarBoard,
@@ -29,6 +27,7 @@ from tui.games.xylotar.scores import XylotarScoresScreen, next_text
 from tui.games.xylotar.since import NOTHING, Changes, changes_since
 from tui.games.xylotar.words import card_name, colour_name
 from tui.i18n import _, ngettext
+from tui.model import GameSession
 from tui.screens.table import TableScreen
 from tui.widgets.footer import Footer
 from tui.widgets.header import TitleHeader
@@ -64,7 +63,7 @@ BOARD_PADDING = 1
 the log leaves it."""
 
 
-def table_cards(view: Mapping[str, Any], width: int, height: int) -> tuple[CardSize, bool]:
+def table_cards(view: XylotarView, width: int, height: int) -> tuple[CardSize, bool]:
     """The biggest cards the terminal has room for, and whether their bands are tight:
     large framed cards where `card_size_for` allows them and every band fits above a small
     log; small framed cards wherever a full row fits the width and the bands fit above a
@@ -82,7 +81,7 @@ def table_cards(view: Mapping[str, Any], width: int, height: int) -> tuple[CardS
     return CHIP, False
 
 
-class XylotarTable(TableScreen[Any]):
+class XylotarTable(TableScreen[XylotarView]):
     """The Xylotar table drawn from the view, the legal moves and the pointer."""
 
     CSS_PATH = ["../../styles/screens.tcss", "table.tcss"]
@@ -94,8 +93,10 @@ class XylotarTable(TableScreen[Any]):
     card_size: var[CardSize] = var(CHIP)
     """The cards the terminal has room for."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(
+        self, session: GameSession[XylotarView], delay: float, resumed: bool = False
+    ) -> None:
+        super().__init__(session, delay, resumed)
         public = self.session.view(None)
         self.public = public
         """What every seat sees at the start: the seats and the length of a round."""
@@ -167,11 +168,23 @@ class XylotarTable(TableScreen[Any]):
             return "bid"
         return "sort"
 
+    def own_sorting(self) -> SortingView:
+        """While the seat shown sorts (step "sort"): the sorting, as its sorter sees it."""
+        sorting = self.view["sorting"]
+        assert sorting is not None  # a seat sorts only while the hands are sorted
+        return sorting
+
+    def placed_count(self) -> int:
+        """While the seat shown sorts: how many cards of the hand it has placed."""
+        placed = self.own_sorting()["placed_count"]
+        assert placed is not None  # the sorter's own view counts them
+        return placed
+
     def choices(self) -> list[tuple[int, ...]]:
         """What the cursor moves over: slots to play or bid, pairs to look at, cards to sort."""
         step = self.step
         if step == "sort":
-            placed = self.view["sorting"]["placed_count"]
+            placed = self.placed_count()
             return [(index,) for index in range(placed, len(self.draft))]
         if step == "peek":
             return [(a.a, a.b) for a in self.legal if isinstance(a, Peek)]
@@ -181,7 +194,7 @@ class XylotarTable(TableScreen[Any]):
         """While sorting: the cards still to place that may change places with a neighbour."""
         if self.step != "sort":
             return frozenset()
-        start = self.view["sorting"]["placed_count"]
+        start = self.placed_count()
         return frozenset(start + index for index in ties(self.draft[start:]))
 
     # ---- drawing -------------------------------------------------------
@@ -189,10 +202,12 @@ class XylotarTable(TableScreen[Any]):
     def draw(self) -> None:
         """A new view: the pointer on the first choice, no message, what changed since the
         seat's own last move; then everything drawn once."""
-        sorting = self.view.get("sorting")
+        sorting = self.view["sorting"]
         draft: tuple[str, ...] = ()
         if self.step == "sort" and sorting is not None:
-            draft = (*sorting["placed"], *sorting["left"])
+            placed, left = sorting["placed"], sorting["left"]
+            assert placed is not None and left is not None  # the sorter's own view
+            draft = (*placed, *left)
         self.set_reactive(XylotarTable.draft, draft)
         self.set_reactive(XylotarTable.cursor, 0)
         self.set_reactive(XylotarTable.message, "")
@@ -237,7 +252,7 @@ class XylotarTable(TableScreen[Any]):
                 self.card_size,
                 pointed=pointed,
                 draft=self.draft,
-                placed=view["sorting"]["placed_count"],
+                placed=self.placed_count(),
                 movable=self.movable(),
                 changes=self.changes,
                 tight=self.tight,
@@ -260,7 +275,9 @@ class XylotarTable(TableScreen[Any]):
             return self.sort_prompt()
         if step == "play":
             return self.play_prompt()
-        own = view["seats"][view["seat"]]
+        seat, peek = view["seat"], view["peek"]
+        assert seat is not None  # only a seat has a turn
+        own = view["seats"][seat]
         if step == "peek":
             said = _(
                 "Bid now? Arrows choose two neighbouring cards, Enter looks at them. n: no bid now."
@@ -269,7 +286,8 @@ class XylotarTable(TableScreen[Any]):
                 last = _("Last chance: wait, and your last face-down card becomes the bid.")
                 said = f"{said} {last}"
             return Text(said)
-        cards = and_list([card_name(card) for card in view["peek"]["cards"]])
+        assert peek is not None  # step "bid": the seat has just peeked
+        cards = and_list([card_name(card) for card in peek["cards"]])
         return styled(
             _(
                 "You see {cards}. Arrows pick the bid, Enter lays it crosswise, face up; the"
@@ -280,7 +298,7 @@ class XylotarTable(TableScreen[Any]):
         )
 
     def sort_prompt(self) -> Text:
-        sorting = self.view["sorting"]
+        sorting = self.own_sorting()
         target = seat_names(self.view)[sorting["target"]]
         if self.view["seats"][sorting["target"]]["side"]:
             said = _("{you_sort} (its middle card will be its bid).")
@@ -308,16 +326,16 @@ class XylotarTable(TableScreen[Any]):
                 ban = _("Not your leftmost card: it may lead only in the last trick.")
                 said = f"{said} {ban}"
             return Text(said)
-        colours = {
-            view["seats"][view["seat"]]["slots"][slot]["colour"] for (slot,) in self.choices()
-        }
+        seat = view["seat"]
+        assert seat is not None  # only a seat has a turn
+        colours = {view["seats"][seat]["slots"][slot]["colour"] for (slot,) in self.choices()}
         if colours == {led}:
             said = _("Follow {colour}: arrows choose one of your {colour} cards, Enter plays.")
         else:
             said = _("You have no {colour}, so any card may go: arrows choose, Enter plays.")
         return Text(said.format(colour=colour_name(led)))
 
-    def final_details(self, view: dict[str, Any]) -> dict[int, str]:
+    def final_details(self, view: XylotarView) -> dict[int, str]:
         return {
             seat: ngettext("{count} point", "{count} points", total).format(count=total)
             for seat, total in enumerate(view["totals"])
@@ -326,7 +344,7 @@ class XylotarTable(TableScreen[Any]):
 
     def bot_delay(self) -> float:
         """A computer sorts without pauses: it is one choice per tie, and nothing shows."""
-        return 0.0 if self.view.get("phase") == "sort" else self.delay
+        return 0.0 if self.view["phase"] == "sort" else self.delay
 
     # ---- the round's scores ----------------------------------------------
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from rules.xylotar import PeekEvent, ScoreEvent, XylotarEvent, XylotarFacts, XylotarReason
 from tui.i18n import _, language, ngettext, pgettext
 
 
@@ -95,43 +96,44 @@ def or_list(items: Sequence[str]) -> str:
     return _("{items} or {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
-def event_text(event: Mapping[str, Any], names: Sequence[str]) -> str:
+def event_text(event: XylotarEvent, names: Sequence[str]) -> str:
     """One event of the log, as the engine projected it for the reader."""
-    kind = event["kind"]
-    if kind == "round":
+    if event["kind"] == "round":
         return _("Round {round} (trump {colour}) is dealt for sorting; {name} will lead").format(
             round=event["round"], colour=colour_name(event["trump"]), name=names[event["leader"]]
         )
-    if kind == "sorted":
+    if event["kind"] == "sorted":
         return _("{sorter} sorted {holder}'s xylotar").format(
             sorter=names[event["sorter"]], holder=names[event["holder"]]
         )
-    if kind in ("bid", "side-bid", "last-card-bid", "play"):
-        said = {
-            "bid": _("{name} bid {card}"),
-            "side-bid": _("{name} bids its middle card: {card}"),
-            "last-card-bid": _("{name}'s last face-down card becomes the bid: {card}"),
-            "play": _("{name} played {card}"),
-        }[kind]
-        return said.format(name=names[event["seat"]], card=card_name(event["card"]))
-    if kind == "peek":
+    if event["kind"] == "peek":
         return _peek_text(event, names)
-    if kind == "trick":
+    if event["kind"] == "trick":
         return _("{name} won the trick ({cards})").format(
             name=names[event["winner"]], cards=", ".join(card_name(c) for c in event["cards"])
         )
-    if kind == "score":
+    if event["kind"] == "score":
         return _score_text(event, names)
-    if kind == "extra-round":
+    if event["kind"] == "extra-round":
         return _("Still tied after the tie-break: another round is played")
-    if event["tie_break"] == "bid":
-        said = _("Game over: {name} wins the tie by meeting the last bid with the fewest tricks")
-    else:
-        said = _("Game over: {name} wins")
-    return said.format(name=names[event["winner"]])
+    if event["kind"] == "over":
+        if event["tie_break"] == "bid":
+            said = _(
+                "Game over: {name} wins the tie by meeting the last bid with the fewest tricks"
+            )
+        else:
+            said = _("Game over: {name} wins")
+        return said.format(name=names[event["winner"]])
+    said = {
+        "bid": _("{name} bid {card}"),
+        "side-bid": _("{name} bids its middle card: {card}"),
+        "last-card-bid": _("{name}'s last face-down card becomes the bid: {card}"),
+        "play": _("{name} played {card}"),
+    }[event["kind"]]
+    return said.format(name=names[event["seat"]], card=card_name(event["card"]))
 
 
-def _peek_text(event: Mapping[str, Any], names: Sequence[str]) -> str:
+def _peek_text(event: PeekEvent, names: Sequence[str]) -> str:
     """Which two cards a seat looked at to bid; their values only in the peeker's log."""
     first, second = (slot + 1 for slot in event["slots"])
     name = names[event["seat"]]
@@ -147,7 +149,7 @@ def _peek_text(event: Mapping[str, Any], names: Sequence[str]) -> str:
     )
 
 
-def _score_text(event: Mapping[str, Any], names: Sequence[str]) -> str:
+def _score_text(event: ScoreEvent, names: Sequence[str]) -> str:
     """A round's points per player, and what the side players' met bids cancelled."""
     points = ", ".join(
         f"{names[seat]} {gained}"
@@ -219,14 +221,13 @@ def refusal_text(code: str, fields: Mapping[str, Any], names: Sequence[str]) -> 
     }.get(code)
 
 
-def status_text(facts: Mapping[str, Any]) -> str:
+def status_text(facts: XylotarFacts) -> str:
     """The save list's line: the round and the trick, or whose hand is being sorted (a
     side player's in the player's language; saves from before the facts said so keep the
     engine's name), or who won."""
-    phase = facts["phase"]
-    if phase == "over":
+    if facts["phase"] == "over":
         return _("Over · {name} won").format(name=facts["winner"])
-    if phase == "sort":
+    if facts["phase"] == "sort":
         holder = engine_side_name(facts["holder"]) if facts.get("side") else facts["holder"]
         return _("Round {round} · sorting {name}'s xylotar").format(
             round=facts["round"], name=holder
@@ -240,7 +241,7 @@ def status_text(facts: Mapping[str, Any]) -> str:
     )
 
 
-def reason_text(reason: Mapping[str, Any], names: Sequence[str]) -> str:
+def reason_text(reason: XylotarReason, names: Sequence[str]) -> str:
     """Why the winner won: the most points, maybe through the tie-break, maybe after extra
     rounds."""
     name, points, extra = names[reason["winner"]], reason["points"], reason["extra_rounds"]
