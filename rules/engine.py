@@ -203,7 +203,17 @@ def _read_action(
 
 StateT = TypeVar("StateT", bound=EventHistory)
 ActionT = TypeVar("ActionT", bound=Action)
-ViewT = TypeVar("ViewT", bound=Mapping[str, Any])
+
+
+class SeatsView(TypedDict):
+    """What every game's view holds besides its own facts: the players' names by seat and
+    the seats to act now."""
+
+    players: list[str]
+    to_act: list[int]
+
+
+ViewT = TypeVar("ViewT", bound=SeatsView)
 EventT = TypeVar("EventT", bound=Mapping[str, Any])
 
 

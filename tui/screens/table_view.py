@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from rules import Action
-from rules.engine import ViewT
+from rules.engine import SeatsView, ViewT
 from tui.i18n import _
 from tui.model import GameSession
 from tui.widgets.log import GameLog
@@ -44,7 +44,12 @@ class TableView(Screen[None], Generic[ViewT]):
     so a table never draws one seat's view with another's moves) draws the table,
     `message` the prompt line."""
 
-    shown: var[Shown[Any]] = var(Shown(None, {}), init=False, always_update=True)
+    shown: var[Shown[Any]] = var(
+        Shown(None, SeatsView(players=[], to_act=[])), init=False, always_update=True
+    )
+    """Set with the public view as the table is made, then by `TableScreen.show` (a
+    descriptor is shared by every table, hence no view type here: `view` and the other
+    properties give it back typed)."""
     message: var[str] = var("", init=False)
     """Something said to the player at the keyboard, in the prompt line ("" for none)."""
 
@@ -160,10 +165,10 @@ class TableView(Screen[None], Generic[ViewT]):
         if self.message:
             return Text("! " + self.message, style="bold")
         view = self.view
-        if view.get("phase") == "over":
+        if self.session.over:
             return Text(_("Game over."))
         if not self.my_turn:
-            acting = view.get("to_act", [])
+            acting = view["to_act"]
             who = view["players"][acting[0]] if acting else _("nobody")
             return Text(_("Waiting for {name}.").format(name=who) + self.WAITING_NOTE)
         return self.turn_prompt()

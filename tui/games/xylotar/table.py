@@ -234,11 +234,11 @@ class XylotarTable(TableScreen[XylotarView]):
         self.show_board()
 
     def show_board(self) -> None:
-        if self.view and not self.gone:
+        if not self.gone:
             self.query_one(XylotarBoard).look = self.table_look()
 
     def show_prompt(self) -> None:
-        if self.view and not self.gone:
+        if not self.gone:
             self.show_text("#prompt", self.prompt_text())
 
     def table_look(self) -> TableLook:
