@@ -167,7 +167,7 @@ async def host_process(folder: Path) -> Iterator[tuple[int, int]]:
     """`hotseat host` as a process of its own: its pid and port."""
     port = free_port()
     command = [
-        *(sys.executable, "-m", "tui", "host", "--save-dir", str(folder)),
+        *(sys.executable, "-m", "hotseat", "host", "--save-dir", str(folder)),
         *("--port", str(port), "--listen", "127.0.0.1"),
     ]
     process = await asyncio.create_subprocess_exec(*command, stdout=asyncio.subprocess.PIPE)

@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 from save_helpers import PLAYERS, played, read_line, rows, snapshot
 
+from hotseat.cli import main
 from saves import SaveError, SaveStore, wal
 from saves.database import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION
 from saves.record import seed_column
-from tui.cli import main
 from tui.model import GameSession
 
 DB = "hotseat.db"

@@ -8,10 +8,10 @@ import pytest
 from save_helpers import played, snapshot
 
 import saves.exchange
+from hotseat.cli import main
 from saves import export_game, import_old_saves
 from saves.database import FILENAME
 from saves.record import encode
-from tui.cli import main
 
 LEFTOVERS = {
     "evening.json.bak": b"{}",

@@ -90,7 +90,7 @@ def test_a_save_file_the_user_may_not_read_is_named_as_unreadable(
     store.close()
     before = stored_bytes(store)
     os.chmod(store.path, 0)
-    command = ["-m", "tui", "--lang", "en", "list", "--save-dir", str(store.root)]
+    command = ["-m", "hotseat", "--lang", "en", "list", "--save-dir", str(store.root)]
     try:
         done = subprocess.run(
             [*without_root_s_reading(), sys.executable, *command],

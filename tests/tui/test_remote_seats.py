@@ -9,10 +9,10 @@ import socket
 import asyncssh
 import pytest
 
+from hotseat.cli import main
 from rules import SetupError
 from saves import SaveError, SaveStore
 from tui.app import HotseatApp
-from tui.cli import main
 from tui.model import GameSession, TurnWatch, parse_players, registered_names
 from tui.screens.home import HomeScreen
 from tui.screens.new_game import NewGameScreen

@@ -243,7 +243,7 @@ def unmarked_templates() -> list[str]:
     """Where a message of the store is made from text that is not a marked template: a
     literal, an f-string, text put together, formatted or already translated."""
     found = []
-    for folder in ("saves", "tui", "remote"):
+    for folder in ("saves", "tui", "remote", "hotseat"):
         for path in sorted((ROOT / folder).rglob("*.py")):
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
                 made = isinstance(node, ast.Call) and node.args and is_maker(node.func)

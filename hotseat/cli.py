@@ -1,7 +1,7 @@
 """The `hotseat` command: home screen, new, resume, list, export, import.
 
 Bad input: one line, exit code 2. Every word it prints, its --help included (argparse's
-own words too, see tui.argparse_words), is in the language chosen before the parser is
+own words too, see hotseat.argparse_words), is in the language chosen before the parser is
 built.
 """
 
@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn
 
+from hotseat.argparse_words import speak_our_language
 from rules import SetupError, UnknownGame, get_game
 from rules.catalog import CATALOG
 from saves import (
@@ -35,7 +36,6 @@ from saves import (
 )
 from saves.exchange import in_save_folder
 from saves.visible import visible
-from tui.argparse_words import speak_our_language
 from tui.i18n import LANGUAGES, N_, _, choose, language, use
 from tui.model import (
     GameSession,
