@@ -35,6 +35,7 @@ from saves import (
     validate_save_name,
 )
 from saves.exchange import in_save_folder
+from saves.players import Players, PlayersError
 from saves.visible import visible
 from tui.i18n import LANGUAGES, N_, _, choose, language, use
 from tui.model import (
@@ -584,8 +585,6 @@ def registered_player(name: str | None, folder: Path) -> str | None:
     """The registered spelling of --player NAME; SetupError when nobody is registered so."""
     if name is None:
         return None
-    from remote.players import Players, PlayersError
-
     try:
         found = Players(folder).named(name.strip())
     except PlayersError as error:

@@ -45,7 +45,6 @@ import asyncssh
 from asyncssh.packet import SSHPacket
 from asyncssh.sftp import MIN_SFTP_VERSION
 
-from remote.players import PlayersError, RemotePlayer
 from remote.registry import Registry
 from remote.terminal import (
     PASTE_LIMIT,
@@ -53,6 +52,7 @@ from remote.terminal import (
     InputLimit,
     TerminalModes,
 )
+from saves.players import PlayersError, RemotePlayer
 from tui.i18n import N_, _, choose, language, ngettext, use
 
 if TYPE_CHECKING:

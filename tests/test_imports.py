@@ -1,7 +1,6 @@
 """The packages keep their order (rules <- saves <- tui <- remote <- hotseat, the command
-line on top; the registry of players the only exception, named in the contract) and
-neither the store nor the engines import in circles: import-linter checks the contracts
-written in pyproject.toml."""
+line on top, with no exception) and neither the store nor the engines import in circles:
+import-linter checks the contracts written in pyproject.toml."""
 
 from __future__ import annotations
 

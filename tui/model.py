@@ -35,13 +35,16 @@ from saves import (
     replay_moves,
 )
 from saves.checkpoint import CheckpointWriter, checkpoint_due
+from saves.confusables import look_alike
 from saves.errors import at
+from saves.players import Players, PlayersError, look_alike_player
 from saves.record import summarize
 from saves.store import Listed
 from tui.i18n import N_, _, language
 from tui.words import log_text
 from tui.words import seat_names as shown_seat_names
 from tui.words.options import level_name
+from tui.words.problems import said
 
 
 @dataclass
@@ -552,16 +555,14 @@ def registered_names(players: list[PlayerSpec], folder: Path) -> list[PlayerSpec
     """The players with their names in normal form (rules.names) and each `remote` seat
     named as its player is registered in `folder` (hotseat players). SetupError names a
     player who is not registered, and a name that looks like another at the table or like
-    a registered player's (Unicode TR39 skeletons, remote.confusables): a person here may
+    a registered player's (Unicode TR39 skeletons, saves.confusables): a person here may
     take a registered player's name as it is spelled, a computer may not take it at all."""
-    from remote.players import Players, PlayersError, look_alike_player
-
     players = [dataclasses.replace(p, name=normal_name(p.name)) for p in players]
     try:
         registered = Players(folder).all()
     except PlayersError as error:
         if any(p.kind == "remote" for p in players):
-            raise SetupError(str(error)) from None
+            raise SetupError(said(error)) from None
         registered = []  # a table of this keyboard's people plays on beside a damaged registry
     by_name = {p.name.casefold(): p for p in registered}
     named = []
@@ -598,8 +599,6 @@ def registered_names(players: list[PlayerSpec], folder: Path) -> list[PlayerSpec
 def check_look_alikes(names: list[str]) -> None:
     """SetupError if two names at one table look alike (Unicode TR39 skeletons) without
     being the same name ignoring case (the engine refuses those)."""
-    from remote.confusables import look_alike
-
     for i, name in enumerate(names):
         for other in names[:i]:
             if other.casefold() != name.casefold() and look_alike(other, name):

@@ -26,8 +26,9 @@ import pytest
 from hotseat.cli import main
 from remote import registry, server
 from remote.door import Door, Limits, Penalties, signature_algorithm, source_of
-from remote.players import Players, RemotePlayer
+from remote.players import Players
 from remote.server import Host, save_host_key
+from saves.players import RemotePlayer
 
 from remote_helpers import free_port, host_args, until
 

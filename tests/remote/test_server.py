@@ -23,8 +23,9 @@ import pytest
 from hotseat.cli import main
 from remote import server
 from remote import session as app_session
-from remote.players import Players, RemotePlayer
+from remote.players import Players
 from remote.server import Host, child_command, child_env
+from saves.players import RemotePlayer
 
 from remote_helpers import free_port, host_args, openssh_client
 

@@ -21,10 +21,11 @@ import pyte
 import pytest
 
 from remote import session as app_session
-from remote.players import Players, RemotePlayer
+from remote.players import Players
 from remote.server import Host
 from remote.session import APP_ENDED, FLOODED, REMOVED, SESSION_ENDED
 from remote.terminal import PASTE_END, PASTE_START
+from saves.players import RemotePlayer
 
 from remote_helpers import WAIT, Terminal, free_port, openssh_client, until
 

@@ -9,6 +9,7 @@ from datetime import datetime
 
 from rules import IllegalAction, get_game
 from saves.errors import Message, SeatsHeld
+from saves.players import reason
 from saves.seats import Holder
 from saves.visible import visible
 from tui.i18n import _, language, ngettext
@@ -30,6 +31,14 @@ def save_text(message: Message) -> str:
         template = ngettext(message.template, message.plural, message.count)
     text = template.format(**fields) if fields else template
     return " ".join(text.split())
+
+
+def reason_text(error: OSError) -> str:
+    """Why a file could not be read or written, in the player's language: the store's own
+    reasons (a folder, a pipe where a file should be) said, the system's as it gives
+    them."""
+    why = reason(error)
+    return save_text(why) if isinstance(why, Message) else str(why)
 
 
 def _field(value: object, fields: Mapping[str, object]) -> object:
