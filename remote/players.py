@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from remote.door import SIGNATURE_ALGORITHMS
 from rules import names
 from rules.names import cells, normal_name, quoted
-from saves.errors import N_, Message
+from saves.errors import ALONE, Message
 from saves.players import Players as PlayersFile
 from saves.players import (
     PlayersError,
@@ -31,6 +31,7 @@ from saves.players import (
 )
 from tui.i18n import _, language
 from tui.words.problems import said
+from tui.words.saves import save_text
 
 if TYPE_CHECKING:
     import asyncssh
@@ -51,27 +52,24 @@ class Players(PlayersFile):
         players = self.keys()
         taken = next((p for p in players if p.name.casefold() == name.casefold()), None)
         if taken is not None:
-            raise PlayersError(
-                N_(
+            raise refused(
+                _(
                     "{name} is already registered; hotseat players remove {name} "
                     "first to give the name a new key"
-                ),
-                name=taken.name,
+                ).format(name=taken.name)
             )
         similar = look_alike_player(name, list(players))
         if similar is not None:
-            raise PlayersError(
-                N_(
+            raise refused(
+                _(
                     "{name} looks like {player}, who is registered already; "
                     "choose a name that looks different"
-                ),
-                name=quoted(name),
-                player=similar.name,
+                ).format(name=quoted(name), player=similar.name)
             )
         key = read_public_key(key_file)
         owner = next((p for p, k in players.items() if k.public_data == key.public_data), None)
         if owner is not None:
-            raise PlayersError(N_("that key is already registered for {name}"), name=owner.name)
+            raise refused(_("that key is already registered for {name}").format(name=owner.name))
         player = RemotePlayer(name, key_line(key), datetime.now(UTC).isoformat(timespec="seconds"))
         self.write([*players, player])
         return player
@@ -81,10 +79,10 @@ class Players(PlayersFile):
         players = list(self.keys())
         player = next((p for p in players if p.name.casefold() == name.casefold()), None)
         if player is None:
-            raise PlayersError(
-                N_("no player named {name} in {folder}; hotseat players list shows them"),
-                name=repr(name),
-                folder=self.folder,
+            raise refused(
+                _("no player named {name} in {folder}; hotseat players list shows them").format(
+                    name=repr(name), folder=self.folder
+                )
             )
         self.write([p for p in players if p is not player])
         return player
@@ -104,10 +102,14 @@ class Players(PlayersFile):
             try:
                 parsed[player] = asyncssh.import_public_key(player.key)
             except (asyncssh.KeyImportError, ValueError):
-                raise self.damaged(
-                    Message(N_("the key of {name} is not readable"), name=player.name)
-                ) from None
+                why = _("the key of {name} is not readable").format(name=player.name)
+                raise self.damaged(Message(ALONE, problem=why)) from None
         return parsed
+
+
+def refused(text: str) -> PlayersError:
+    """The registry refuses a change (or a key file) for the reason `text` says."""
+    return PlayersError(ALONE, problem=text)
 
 
 def validate_player_name(name: str) -> str:
@@ -115,25 +117,28 @@ def validate_player_name(name: str) -> str:
     PlayersError saying why not."""
     problem = name_problem(name)
     if problem:
-        raise PlayersError(
-            N_("{name} is not a valid player name: {problem}"), name=quoted(name), problem=problem
+        raise refused(
+            _("{name} is not a valid player name: {problem}").format(
+                name=quoted(name), problem=problem
+            )
         )
     return normal_name(name)
 
 
-def name_problem(name: str) -> Message | str | None:
+def name_problem(name: str) -> str | None:
     """Why a new player cannot be registered as `name` (as typed), or None: the rules for
     every player's name, no space around it, nothing that `--players` reads as syntax."""
     if not name:
-        return Message(N_("it is empty"))
+        return _("it is empty")
     if name != name.strip():
-        return Message(N_("it begins or ends with a space"))
+        return _("it begins or ends with a space")
     problem = names.name_problem(normal_name(name))
     if problem is not None:
         from tui.words.setup import name_problem_text
 
         return name_problem_text(problem.code, problem.fields)
-    return syntax_problem(normal_name(name))
+    syntax = syntax_problem(normal_name(name))
+    return save_text(syntax) if syntax is not None else None
 
 
 def read_public_key(path: Path) -> asyncssh.SSHKey:
@@ -145,47 +150,45 @@ def read_public_key(path: Path) -> asyncssh.SSHKey:
     except OSError as error:
         raise cannot_read(path, error) from None
     if data is None:
-        raise PlayersError(
-            N_("{file} is too large for a public key (over {size} KiB)"),
-            file=path,
-            size=MAX_KEY_FILE // 1024,
+        raise refused(
+            _("{file} is too large for a public key (over {size} KiB)").format(
+                file=path, size=MAX_KEY_FILE // 1024
+            )
         )
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        raise PlayersError(N_("{file} is not an SSH public key"), file=path) from None
+        raise refused(_("{file} is not an SSH public key").format(file=path)) from None
     if is_private_key(text):
         public = path.name if path.suffix == ".pub" else f"{path.name}.pub"
-        raise PlayersError(
-            N_(
+        raise refused(
+            _(
                 "{file} is a private key: give the public key file ({public}) and keep this "
                 "one secret"
-            ),
-            file=path,
-            public=public,
+            ).format(file=path, public=public)
         )
     lines = [line.strip() for line in text.splitlines()]
     lines = [line for line in lines if line and not line.startswith("#")]
     if not lines:
-        raise PlayersError(N_("{file} holds no key"), file=path)
+        raise refused(_("{file} holds no key").format(file=path))
     blocks = sum(line.startswith(("---- BEGIN", "-----BEGIN")) for line in lines)
     count = blocks if blocks else len(lines)
     if count > 1:
-        raise PlayersError(
-            N_("{file} holds {count} keys; give a file with exactly one"), file=path, count=count
+        raise refused(
+            _("{file} holds {count} keys; give a file with exactly one").format(
+                file=path, count=count
+            )
         )
     try:
         key = asyncssh.import_public_key("\n".join(lines) + "\n")
     except (asyncssh.KeyImportError, ValueError):
-        raise PlayersError(N_("{file} is not an SSH public key"), file=path) from None
+        raise refused(_("{file} is not an SSH public key").format(file=path)) from None
     if key.get_algorithm() not in KEY_ALGORITHMS:
-        raise PlayersError(
-            N_(
+        raise refused(
+            _(
                 "{file} is a {kind} key, which the host no longer accepts; "
                 "give an ed25519, ECDSA or RSA key (ssh-keygen -t ed25519)"
-            ),
-            file=path,
-            kind=key.get_algorithm(),
+            ).format(file=path, kind=key.get_algorithm())
         )
     return key
 

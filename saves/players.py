@@ -4,7 +4,7 @@ public key line each, kept in `players.json` of the save folder.
 This is the file read and written whole, each entry checked for its shape; nothing here
 parses a key (the host does, with asyncssh, in `remote.players`), so the app reads who is
 registered without loading the SSH library. What goes wrong is a `PlayersError`: a
-marked template and its fields, said in the player's language by `tui`.
+code and its fields, said in the player's language by `tui`.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from typing import Any
 from rules import names
 from rules.names import cells
 from saves.confusables import look_alike
-from saves.errors import N_, Message, SaveError, ngettext
+from saves.errors import Message, SaveError
 
 FILE_NAME = "players.json"
 FORMAT = "hotseat-players"
@@ -34,14 +34,14 @@ MAX_NAME_LENGTH = 24
 """The most characters a name had under an earlier hotseat; names are now measured in
 terminal cells (rules.names), and players.json reads a name that either rule allows."""
 MAX_PLAYERS_FILE = 1024 * 1024
-IT_IS_A_FOLDER = N_("it is a folder")
-IT_IS_NOT_A_FILE = N_("it is not a file")
-NOT_A_FOLDER = N_("{path} is a file, not a folder")
+IT_IS_A_FOLDER = "is-a-folder"
+IT_IS_NOT_A_FILE = "not-a-file"
+NOT_A_FOLDER = "file-not-folder"
 
 
 class PlayersError(SaveError):
-    """A registry that cannot be read or changed as asked: a template and its fields, said
-    in one line."""
+    """A registry that cannot be read or changed as asked: a code and its fields, said in
+    one line."""
 
 
 @dataclass(frozen=True)
@@ -78,48 +78,48 @@ class Players:
         except OSError as error:
             raise cannot_read(self.path, error) from None
         if data is None:
-            raise self.damaged(Message(N_("it is too large")))
+            raise self.damaged(Message("too-large"))
         try:
             document = json.loads(data.decode("utf-8"), parse_constant=refuse_constant)
         except (UnicodeDecodeError, ValueError, RecursionError):
-            raise self.damaged(Message(N_("it is not JSON"))) from None
+            raise self.damaged(Message("not-json")) from None
         return self._parse(document)
 
     def _parse(self, document: Any) -> list[RemotePlayer]:
         if not isinstance(document, dict) or document.get("format") != FORMAT:
-            raise self.damaged(Message(N_("it has no {format} format marker"), format=repr(FORMAT)))
+            raise self.damaged(Message("registry-no-format-marker", format=repr(FORMAT)))
         version = document.get("version")
         if type(version) is int and version > VERSION:
-            newer = N_("it is version {version}, newer than this hotseat reads")
+            newer = "registry-newer"
             raise self.damaged(Message(newer, version=version))
         if version != VERSION or not isinstance(document.get("players"), list):
-            raise self.damaged(Message(N_("it is not a list of players")))
+            raise self.damaged(Message("not-a-list-of-players"))
         players = [self._entry(entry) for entry in document["players"]]
         folded = [p.name.casefold() for p in players]
         if len(set(folded)) != len(folded):
-            raise self.damaged(Message(N_("a name is registered twice")))
+            raise self.damaged(Message("name-registered-twice"))
         blobs = [p.key.split()[1] for p in players]
         if len(set(blobs)) != len(blobs):
-            raise self.damaged(Message(N_("a key is registered twice")))
+            raise self.damaged(Message("key-registered-twice"))
         return players
 
     def _entry(self, entry: Any) -> RemotePlayer:
         fields = ("name", "key", "added")
         if not isinstance(entry, dict) or not all(isinstance(entry.get(f), str) for f in fields):
-            raise self.damaged(Message(N_("a player is not a name, a key and a date")))
+            raise self.damaged(Message("player-not-name-key-date"))
         player = RemotePlayer(entry["name"], entry["key"], entry["added"])
         name = player.name
         if stored_name_problem(name):
-            raise self.damaged(Message(N_("{name} is not a valid player name"), name=repr(name)))
+            raise self.damaged(Message("bad-stored-player-name", name=repr(name)))
         if not looks_like_key_line(player.key):
-            raise self.damaged(Message(N_("the key of {name} is not an SSH public key"), name=name))
+            raise self.damaged(Message("stored-key-not-ssh", name=name))
         if not is_utc_time(player.added):
-            raise self.damaged(Message(N_("the date {name} was added is not a time"), name=name))
+            raise self.damaged(Message("added-not-a-time", name=name))
         return player
 
     def damaged(self, why: Message) -> PlayersError:
         """The registry file is damaged, and `why`."""
-        return PlayersError(N_("{file} is damaged ({why})"), file=self.path, why=why)
+        return PlayersError("registry-damaged", file=self.path, why=why)
 
     def write(self, players: list[RemotePlayer]) -> None:
         """Replace the file with `players` in one step: readers see the old or the new list."""
@@ -133,9 +133,7 @@ class Players:
             make_folder(self.folder)
             write_atomically(self.path, text.encode("utf-8"))
         except OSError as error:
-            raise PlayersError(
-                N_("cannot write {file}: {reason}"), file=self.path, reason=reason(error)
-            ) from None
+            raise PlayersError("cannot-write-file", file=self.path, reason=reason(error)) from None
 
 
 def stored_name_problem(name: str) -> Message | None:
@@ -143,32 +141,24 @@ def stored_name_problem(name: str) -> Message | None:
     new player's name, so a name registered under an earlier hotseat's rules stays
     readable."""
     if not name:
-        return Message(N_("it is empty"))
+        return Message("empty")
     if len(name) > MAX_NAME_LENGTH and cells(name) > names.MAX_NAME_CELLS:
-        return Message(
-            ngettext(
-                "it is longer than {count} character",
-                "it is longer than {count} characters",
-                MAX_NAME_LENGTH,
-            )
-        )
+        return Message("longer-than-count", count=MAX_NAME_LENGTH)
     if not name.isprintable():
-        return Message(N_("it has characters that are not printable text"))
+        return Message("unprintable")
     if name != name.strip():
-        return Message(N_("it begins or ends with a space"))
+        return Message("space-around")
     return syntax_problem(name)
 
 
 def syntax_problem(name: str) -> Message | None:
     """Why `--players` could not read `name` as one player's name, or None."""
     if ":" in name:
-        return Message(
-            N_("a colon marks the kind of player in --players (cpu:, cpu-easy:, remote:)")
-        )
+        return Message("colon-in-name")
     if "," in name:
-        return Message(N_("commas separate the names in --players"))
+        return Message("comma-in-name")
     if name.startswith("-"):
-        return Message(N_("it begins with a dash, as command-line options do"))
+        return Message("dash-first")
     return None
 
 
@@ -257,8 +247,8 @@ def write_atomically(path: Path, data: bytes) -> None:
 
 
 def reason(error: OSError) -> object:
-    """Why a file could not be read or written: the system's words, or the store's own
-    (a marked template, with the path it names) for what it refuses to read."""
+    """Why a file could not be read or written: the system's words, or a message of the
+    store (with the path it names) for what it refuses to read."""
     if error.strerror == NOT_A_FOLDER:
         return Message(NOT_A_FOLDER, path=error.filename)
     if error.strerror in (IT_IS_A_FOLDER, IT_IS_NOT_A_FILE):
@@ -268,4 +258,4 @@ def reason(error: OSError) -> object:
 
 def cannot_read(path: Path, error: OSError) -> PlayersError:
     """Why the file at `path` could not be read, in one line."""
-    return PlayersError(N_("cannot read {file}: {reason}"), file=path, reason=reason(error))
+    return PlayersError("cannot-read-file", file=path, reason=reason(error))

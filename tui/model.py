@@ -40,7 +40,7 @@ from saves.errors import at
 from saves.players import Players, PlayersError, look_alike_player
 from saves.record import summarize
 from saves.store import Listed
-from tui.i18n import N_, _, language
+from tui.i18n import _, language
 from tui.words import log_text
 from tui.words import seat_names as shown_seat_names
 from tui.words.options import level_name
@@ -123,7 +123,7 @@ class GameSession:
         by_name = {p.name.casefold(): seat for seat, p in players.items() if plays_for(p, player)}
         computers = {seat for seat, p in players.items() if p.kind == "computer"}
         if player is not None and not by_name:
-            raise SaveError(N_("{player} has no seat at {save}"), player=player, save=name)
+            raise SaveError("no-seat", player=player, save=name)
         if people is None:
             wanted = set(by_name.values())
         else:
@@ -131,7 +131,7 @@ class GameSession:
             if unknown:
                 listed = ", ".join(record.names())
                 raise SaveError(
-                    N_("{save} has no player {name} (players: {players})"),
+                    "no-such-player",
                     save=name,
                     name=repr(unknown[0]),
                     players=listed,
@@ -210,7 +210,7 @@ class GameSession:
         once the move is committed.
         """
         if self.lease is None:
-            raise TakenOver(N_("This game is closed in this terminal"))
+            raise TakenOver("closed-here")
         new_state = self.game.apply(self.state, seat, action)
         number = len(self.record.actions) + 1
         summary = summarize(self.game, new_state, number)

@@ -18,7 +18,6 @@ METHODS = [
     ("hotseat/**.py", "python"),
     ("tui/**.py", "python"),
     ("remote/**.py", "python"),
-    ("saves/**.py", "python"),
 ]
 FIELD = re.compile(r"\{(\w*)[^{}]*\}")
 
