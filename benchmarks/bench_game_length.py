@@ -62,17 +62,21 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=3000)
     parser.add_argument("--cap", type=int, default=20_000)
     parser.add_argument("--games", default=",".join(GAMES))
+    parser.add_argument(
+        "--players", default="", help="only these player counts, comma-separated (default: all)"
+    )
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--record", type=Path, default=None)
     args = parser.parse_args()
     done = _recorded(args.record, args.cap)
     played = {(game_id, players, seed) for game_id, players, seed, _, _ in done}
+    counts = {int(count) for count in args.players.split(",") if count}
     jobs = [
         (game_id, players, seed, args.cap)
         for game_id in args.games.split(",")
         for players in range(GAMES[game_id].min_players, GAMES[game_id].max_players + 1)
         for seed in range(args.seeds)
-        if (game_id, players, seed) not in played
+        if (game_id, players, seed) not in played and (not counts or players in counts)
     ]
     wanted = set(args.games.split(","))
     runs: dict[tuple[str, int], list[tuple[int, int, str | None]]] = {}

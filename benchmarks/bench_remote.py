@@ -1,7 +1,7 @@
 """What playing over SSH costs: `hotseat host` serving registered players on loopback, each
 figure against an anchor measured in the same run.
 
-The host is `python -m tui host` as a process of its own (so its memory and CPU are its
+The host is `python -m hotseat host` as a process of its own (so its memory and CPU are its
 own), on 127.0.0.1 and a free port, serving a scratch save folder with registered players
 (a new ed25519 key each) and a few 3 x 3 tables for each pair of them. Each player also
 has a table of their own against a computer where it is their turn ("NAME-at-the-
@@ -569,7 +569,7 @@ def local_app(folder: Path, name: str) -> LocalTerminal:
 
 @dataclass
 class Host:
-    """`python -m tui host` running as a child process."""
+    """`python -m hotseat host` running as a child process."""
 
     proc: subprocess.Popen[bytes]
     port: int
@@ -607,7 +607,7 @@ async def running_host(folder: Path, work: Path, sessions: int) -> AsyncIterator
     port = free_port()
     log = work / f"host-{port}.log"
     command = [
-        *(sys.executable, "-m", "tui", "host", "--save-dir", str(folder)),
+        *(sys.executable, "-m", "hotseat", "host", "--save-dir", str(folder)),
         *("--port", str(port), "--listen", "127.0.0.1", "--max-sessions", str(sessions)),
     ]
     with open(log, "wb") as out:

@@ -76,7 +76,7 @@ from harness import random_choice
 COLUMNS, LINES = 120, 40
 """The pseudo-terminal's size (and the headless screen's)."""
 SIZE = (COLUMNS, LINES)
-LIST = ["-m", "tui", "list", "--save-dir"]
+LIST = ["-m", "hotseat", "list", "--save-dir"]
 """`hotseat list`, the save folder to follow."""
 
 LONG_GAME = 8150
@@ -204,7 +204,7 @@ def imported(work: Path, store: SaveStore, name: str) -> Path:
     document = work / f"{name}.json"
     document.write_bytes(export_game(store, name))
     folder = work / "imported"
-    command = [sys.executable, "-m", "tui", "import", str(document), "--save-dir", str(folder)]
+    command = [sys.executable, "-m", "hotseat", "import", str(document), "--save-dir", str(folder)]
     subprocess.run(command, cwd=ROOT, env=child_env(), check=True, capture_output=True)
     return folder
 

@@ -345,7 +345,7 @@ def terminal_type(colours: str) -> str:
 
 
 def resume_command(save_dir: Path) -> list[str]:
-    return [sys.executable, "-m", "tui", "resume", SAVE_NAME, "--save-dir", str(save_dir)]
+    return [sys.executable, "-m", "hotseat", "resume", SAVE_NAME, "--save-dir", str(save_dir)]
 
 
 def at_every_size(
@@ -634,7 +634,7 @@ def import_times(statement: str) -> list[tuple[int, int, int, str]]:
 
 def profile_startup(work: Path) -> None:
     """Import times of what the home screen needs, then a cProfile of one start to it."""
-    for statement in ("import textual.app", "import tui.cli", "import tui.app"):
+    for statement in ("import textual.app", "import hotseat.cli", "import tui.app"):
         rows = import_times(statement)
         top = max(rows, key=lambda row: row[1])
         print(f"\n`{statement}`: {top[1] / 1000:.0f} ms in all; the costliest imports:")

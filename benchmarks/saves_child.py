@@ -69,11 +69,10 @@ def main(argv: list[str]) -> int:
         exit_on_frame(out, lambda screen: True)
         BareApp().run()
         return 0
-    import tui.cli
-    from tui.cli import main as hotseat
+    from hotseat import cli
 
     marks["hotseat imported"] = time.monotonic()
-    open_session = tui.cli.open_session
+    open_session = cli.open_session
 
     def timed_open(*args: Any) -> Any:
         marks["opening the save"] = time.monotonic()
@@ -82,7 +81,7 @@ def main(argv: list[str]) -> int:
         finally:
             marks["save open (replayed), app starts"] = time.monotonic()
 
-    tui.cli.open_session = timed_open
+    cli.open_session = timed_open
     if mode == "resume":
         from tui.screens.handoff import HandoffScreen
         from tui.screens.table import TableScreen
@@ -96,7 +95,7 @@ def main(argv: list[str]) -> int:
             return isinstance(screen, TableScreen) and bool(screen.view)
 
         exit_on_frame(out, game_shown)
-        return hotseat(["resume", name, "--save-dir", save_dir])
+        return cli.main(["resume", name, "--save-dir", save_dir])
     if mode == "home":
         from textual.widgets import DataTable
 
@@ -110,7 +109,7 @@ def main(argv: list[str]) -> int:
             return screen.query_one("#saves", DataTable).row_count == int(rows)
 
         exit_on_frame(out, listed)
-        return hotseat(["--save-dir", save_dir])
+        return cli.main(["--save-dir", save_dir])
     raise SystemExit(f"unknown mode {mode!r}")
 
 

@@ -14,7 +14,9 @@ import stat
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from remote.players import FILE_NAME, Players, PlayersError, RemotePlayer
+from remote.players import Players
+from saves.errors import ALONE
+from saves.players import FILE_NAME, PlayersError, RemotePlayer
 from tui.i18n import _
 
 if TYPE_CHECKING:
@@ -61,7 +63,7 @@ class Registry:
         try:
             problem = loose_registry(self.path)
             if problem:
-                raise PlayersError(problem)
+                raise PlayersError(ALONE, problem=problem)
             keys = Players(self.folder).keys()
         except PlayersError as error:
             self._error = error

@@ -62,14 +62,7 @@ from remote.door import (
     source_of,
     supported,
 )
-from remote.players import (
-    FILE_NAME,
-    USAGE_ERROR,
-    Players,
-    PlayersError,
-    RemotePlayer,
-    read_capped,
-)
+from remote.players import USAGE_ERROR, Players
 from remote.registry import Registry, mode_problem, owned
 from remote.session import (
     APP_MEMORY,
@@ -83,8 +76,11 @@ from remote.session import (
 from remote.session import child_command as child_command
 from remote.session import child_env as child_env
 from remote.session import set_size as set_size
+from saves.players import FILE_NAME, PlayersError, RemotePlayer, read_capped
 from saves.visible import visible
 from tui.i18n import _, ngettext
+from tui.words.problems import said
+from tui.words.saves import reason_text
 
 HOST_KEY_FILE = "host_key"
 MAX_KEY_FILE = 64 * 1024
@@ -165,7 +161,7 @@ def host_key(folder: Path) -> tuple[asyncssh.SSHKey, bool]:
         try:
             return asyncssh.import_private_key(read_key_file(path)), False
         except (OSError, ValueError, asyncssh.KeyImportError) as error:
-            reason = getattr(error, "strerror", None) or error
+            reason = reason_text(error) if isinstance(error, OSError) else error
             raise HostError(
                 _(
                     "the host key {path} cannot be read ({reason}); move it away and a new one "
@@ -286,7 +282,9 @@ class Gate(asyncssh.SSHServer):
         except PlayersError as error:
             door.note(
                 self._source,
-                _("refused a key from {address}: {error}").format(address=address, error=error),
+                _("refused a key from {address}: {error}").format(
+                    address=address, error=said(error)
+                ),
             )
             return False
         if player is None:
@@ -601,7 +599,7 @@ def registered_players(folder: Path) -> int:
     try:
         return len(Players(folder).all())
     except PlayersError as error:
-        raise HostError(str(error)) from None
+        raise HostError(said(error)) from None
 
 
 async def serve(args: argparse.Namespace, folder: Path) -> int:

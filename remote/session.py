@@ -1,7 +1,7 @@
 """One player's session at `hotseat host`: the app in a child process on a pty of its own,
 joined to one SSH channel.
 
-The child is `setsid --ctty python -I -m tui --save-dir=FOLDER --player=NAME`
+The child is `setsid --ctty python -I -m hotseat --save-dir=FOLDER --player=NAME`
 (`child_command`): a session of its own whose controlling terminal is that pty, so the kernel
 hangs it up even if the host dies without a word; it runs in the save folder with a clean
 environment (`child_env`: PATH, HOME, where state and settings live, LANG=C.UTF-8 and a
@@ -45,7 +45,6 @@ import asyncssh
 from asyncssh.packet import SSHPacket
 from asyncssh.sftp import MIN_SFTP_VERSION
 
-from remote.players import PlayersError, RemotePlayer
 from remote.registry import Registry
 from remote.terminal import (
     PASTE_LIMIT,
@@ -53,6 +52,7 @@ from remote.terminal import (
     InputLimit,
     TerminalModes,
 )
+from saves.players import PlayersError, RemotePlayer
 from tui.i18n import N_, _, choose, language, ngettext, use
 
 if TYPE_CHECKING:
@@ -111,7 +111,7 @@ def child_command(folder: Path, player: RemotePlayer, delay: float | None = None
         sys.executable,
         "-I",
         "-m",
-        "tui",
+        "hotseat",
         f"--save-dir={folder}",
         f"--player={player.name}",
         *pace,

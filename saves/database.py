@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from saves import seated, wal
-from saves.errors import N_, DatabaseBusy, Message, SaveError
+from saves.errors import DatabaseBusy, Message, SaveError
 from saves.visible import visible
 
 FILENAME = "hotseat.db"
@@ -176,7 +176,7 @@ class Database:
     @contextlib.contextmanager
     def errors(self, doing: str | Message = "") -> Iterator[None]:
         """Turn sqlite3 and OS errors inside into one-line SaveErrors, said as failures of
-        `doing` (a marked template or a message: "cannot save") when given; a database
+        `doing` (a code or a message: "cannot-save") when given; a database
         another program held too long is a DatabaseBusy, which says how long it waited."""
         started = time.monotonic()
         try:
@@ -188,7 +188,7 @@ class Database:
             raise (DatabaseBusy if _busy(err) else SaveError)(message) from None
         except OSError as err:
             raise SaveError(
-                N_("cannot write saves in {folder}: {reason}"),
+                "cannot-write-saves",
                 folder=self.root,
                 reason=err.strerror or str(err),
             ) from None
@@ -231,21 +231,18 @@ class Database:
                 _SOUND[key] = mark
             return
         problem = Message(
-            N_(
-                "{path} is damaged (SQLite's check of the whole file failed); it was left "
-                "as it is (hotseat export NAME still copies out a game that reads)"
-            ),
+            "database-check-failed",
             path=self.path,
         )
         if doing:
-            problem = Message(N_("{doing}: {problem}"), doing=Message(doing), problem=problem)
+            problem = Message("failed-doing", doing=Message(doing), problem=problem)
         raise SaveError(problem)
 
     def copy_log(self) -> None:
         """Copy what the write-ahead log holds into the database file without waiting for
         anyone (a passive checkpoint), so the next commit starts the log afresh and a
         terminal killed later leaves a short log to recover."""
-        with self.errors(N_("cannot copy the log into the database")):
+        with self.errors("cannot-copy-log"):
             self.db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
 
     def data_version(self) -> int:
@@ -261,43 +258,39 @@ class Database:
         problem = self._problem(err, waited)
         if not doing:
             return problem
-        return Message(N_("{doing}: {problem}"), doing=Message(doing), problem=problem)
+        return Message("failed-doing", doing=Message(doing), problem=problem)
 
     def _problem(self, err: sqlite3.Error, waited: float | None) -> Message:
         text = str(err).lower()
         path = self.path
         if "could not decode" in text:
             return Message(
-                N_("{path} is damaged (a stored text is not UTF-8); it was left as it is"),
+                "database-text-not-utf8",
                 path=path,
             )
         if "not a database" in text or "file is encrypted" in text:
-            return Message(N_("{path} is not a hotseat database; it was left as it is"), path=path)
+            return Message("not-a-hotseat-database", path=path)
         if "malformed" in text or "corrupt" in text or "disk i/o" in text:
-            return Message(
-                N_("{path} is damaged ({error}); it was left as it is"), path=path, error=str(err)
-            )
+            return Message("database-damaged", path=path, error=str(err))
         if _busy(err):
             return self._locked(waited)
         if "unable to open" in text and not _readable(self.path):
-            return Message(
-                N_("cannot read {path}: permission denied; it was left as it is"), path=path
-            )
+            return Message("database-permission-denied", path=path)
         if "readonly" in text or "read-only" in text or "unable to open" in text:
             return Message(
-                N_("cannot write saves in {folder}: the folder or file is read-only"),
+                "save-folder-read-only",
                 folder=self.root,
             )
         if "full" in text:
-            return Message(N_("the disk is full: {path} was not changed"), path=path)
-        return Message(N_("{source}: {problem}"), source=path, problem=visible(str(err)))
+            return Message("disk-full", path=path)
+        return Message("at-source", source=path, problem=visible(str(err)))
 
     def _locked(self, waited: float | None) -> Message:
         """The database was held elsewhere for the `waited` seconds (the most hotseat waits
         when not known)."""
         seconds = BUSY_TIMEOUT_MS / 1000 if waited is None else waited
         return Message(
-            N_("{path} is locked by another program (waited {seconds} s); nothing was changed"),
+            "database-locked",
             path=self.path,
             seconds=max(1, round(seconds)),
         )
@@ -315,9 +308,7 @@ class Database:
         """Connect, once the files beside the database are known to be its own, and bring
         the schema up to date."""
         if os.path.lexists(self.path) and not os.path.isfile(self.path):
-            raise SaveError(
-                N_("{path} is not a hotseat database (not a regular file)"), path=self.path
-            )
+            raise SaveError("database-not-a-regular-file", path=self.path)
         if wal.present(self.path) and not wal.in_use(self.path):
             strays = wal.strays(self.path, self._file_mark)
             if strays:
@@ -328,9 +319,7 @@ class Database:
             and not wal.present(self.path)
         ):
             # A save file cut to nothing (a full disk, a careless copy) holds no game.
-            self._notices.append(
-                Message(N_("{path} was empty (0 bytes) and is started afresh"), path=self.path)
-            )
+            self._notices.append(Message("empty-database-started-afresh", path=self.path))
         if not os.path.lexists(self.path):
             # O_CREAT without O_EXCL: another terminal creating it at the same moment is fine.
             os.close(os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600))
@@ -353,7 +342,7 @@ class Database:
             mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
             if str(mode).lower() != "wal":
                 raise SaveError(
-                    N_("{path}: cannot use a write-ahead log here ({mode})"),
+                    "no-write-ahead-log",
                     path=self.path,
                     mode=mode,
                 )
@@ -385,10 +374,7 @@ class Database:
         ours = int(db.execute("PRAGMA application_id").fetchone()[0]) == APPLICATION_ID
         if ours and version > SCHEMA_VERSION:
             raise SaveError(
-                N_(
-                    "{path} was written by a newer hotseat (database version {version}, "
-                    "this one knows up to {known}); it was left as it is"
-                ),
+                "database-newer",
                 path=self.path,
                 version=version,
                 known=SCHEMA_VERSION,
@@ -397,9 +383,7 @@ class Database:
             return version
         if not ours and 0 <= version < STAMPED_VERSION and _tables(db) == _schema(version):
             return version
-        raise SaveError(
-            N_("{path} is another program's database; it was left as it is"), path=self.path
-        )
+        raise SaveError("another-programs-database", path=self.path)
 
     def _migrate(self, db: sqlite3.Connection) -> None:
         if self._check_version(db) == SCHEMA_VERSION:
@@ -456,7 +440,7 @@ def _make_folder(root: Path) -> None:
     if root.is_dir():
         return
     if os.path.lexists(root):
-        raise SaveError(N_("cannot write saves in {folder}: it is not a folder"), folder=root)
+        raise SaveError("save-folder-not-a-folder", folder=root)
     root.parent.mkdir(parents=True, exist_ok=True)
     with contextlib.suppress(FileExistsError):
         os.mkdir(root, 0o700)

@@ -12,7 +12,7 @@ from typing import Any
 
 from rules import AnyGame
 from saves.checkpoint import checkpoint_due
-from saves.errors import N_, DatabaseBusy, Message, SaveError, ngettext
+from saves.errors import DatabaseBusy, Message, SaveError
 from saves.record import DamagedSave, SaveRecord, decode, encode, not_a_save, summarize
 from saves.replay import replay
 from saves.store import SaveStore
@@ -88,7 +88,7 @@ def import_old_saves(store: SaveStore) -> Message | None:
         _no_old_saves(store)
         return None
     database = store.database
-    with database.errors(N_("cannot import old saves")):
+    with database.errors("cannot-import-old-saves"):
         done = database.db.execute("SELECT 1 FROM meta WHERE key = ?", (OLD_SAVES_DONE,)).fetchone()
         if done:
             return None
@@ -107,16 +107,11 @@ def import_old_saves(store: SaveStore) -> Message | None:
         if name is not None:
             imported += 1
             _checkpoint(store, _key(store, name), record, game, state)
-    with database.transaction(N_("cannot import old saves")) as db:
+    with database.transaction("cannot-import-old-saves") as db:
         db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (OLD_SAVES_DONE, "1"))
     report = Message(
-        ngettext(
-            "imported {count} old save file from {folder} into {database} "
-            "(the .json files are left as they were)",
-            "imported {count} old save files from {folder} into {database} "
-            "(the .json files are left as they were)",
-            imported,
-        ),
+        "imported-old-saves",
+        count=imported,
         folder=store.root,
         database=database.path.name,
     )
@@ -124,14 +119,11 @@ def import_old_saves(store: SaveStore) -> Message | None:
         return report
     shown = ", ".join(failed[:3]) + (" ..." if len(failed) > 3 else "")
     failures = Message(
-        ngettext(
-            "{count} could not be imported ({files}): try hotseat import FILE",
-            "{count} could not be imported ({files}): try hotseat import FILE",
-            len(failed),
-        ),
+        "old-saves-not-imported",
+        count=len(failed),
         files=shown,
     )
-    return Message(N_("{report}; {failures}"), report=report, failures=failures)
+    return Message("report-and-failures", report=report, failures=failures)
 
 
 def in_save_folder(store: SaveStore, path: Path) -> bool:
@@ -192,11 +184,9 @@ def read_document(path: Path) -> bytes:
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
-            raise DamagedSave(
-                N_("{source}: is a folder, not a save file"), source=source, path=path
-            )
+            raise DamagedSave("source-is-a-folder", source=source, path=path)
         if not stat.S_ISREG(info.st_mode):
-            raise DamagedSave(N_("{source}: is not a regular file"), source=source, path=path)
+            raise DamagedSave("source-not-a-regular-file", source=source, path=path)
         if info.st_size > MAX_SIZE:
             raise _too_large(path, info.st_size)
         chunks = []
@@ -214,9 +204,7 @@ def read_document(path: Path) -> bytes:
 
 
 def _unreadable(path: Path, err: OSError) -> DamagedSave:
-    return DamagedSave(
-        N_("{source}: cannot be read ({reason})"), source=path.name, reason=err.strerror, path=path
-    )
+    return DamagedSave("source-cannot-be-read", source=path.name, reason=err.strerror, path=path)
 
 
 NOT_SAVES = frozenset({"players.json"})
@@ -238,5 +226,5 @@ def _old_files(root: Path) -> list[Path]:
 
 
 def _too_large(path: Path, size: int) -> DamagedSave:
-    reason = Message(N_("too large: {size:.1f} MB"), size=size / 2**20)
+    reason = Message("too-large-mb", size=size / 2**20)
     return not_a_save(path.name, reason, path=path)

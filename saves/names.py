@@ -7,7 +7,7 @@ import re
 import unicodedata
 
 from rules.names import MAX_MARKS, describe, is_invisible, is_mark, longest_mark_run
-from saves.errors import N_, Message, SaveError
+from saves.errors import Message, SaveError
 
 MAX_LENGTH = 64
 RESERVED_ENDINGS = (".bak", ".lock", ".tmp")
@@ -24,7 +24,7 @@ PUNCTUATION = "_.-"
 def validate_save_name(name: object) -> str:
     """`name` itself if it is a valid save name; SaveError saying why not otherwise."""
     if not isinstance(name, str):
-        raise _invalid(name, Message(N_("it must be text")))
+        raise _invalid(name, Message("must-be-text"))
     reason = _problem(name)
     if reason is not None:
         raise _invalid(name, reason)
@@ -32,9 +32,7 @@ def validate_save_name(name: object) -> str:
 
 
 def _invalid(name: object, reason: Message) -> SaveError:
-    return SaveError(
-        N_("{name} is not a valid save name: {reason}"), name=_show(name), reason=reason
-    )
+    return SaveError("bad-save-name", name=_show(name), reason=reason)
 
 
 def sanitize(base: str) -> str:
@@ -71,34 +69,32 @@ def _trim(name: str) -> str:
 
 def _problem(name: str) -> Message | None:
     if not name:
-        return Message(N_("it is empty"))
+        return Message("empty")
     if len(name) > MAX_LENGTH:
-        return Message(N_("it is longer than {most} characters"), most=MAX_LENGTH)
+        return Message("longer-than", most=MAX_LENGTH)
     if "/" in name or "\\" in name:
-        return Message(N_("it must not contain a path separator"))
+        return Message("path-separator")
     if ".." in name:
-        return Message(N_("it must not contain '..'"))
+        return Message("dot-dot")
     odd = next((ch for ch in name if is_invisible(ch) or not ch.isprintable()), None)
     if odd is not None:
-        return Message(
-            N_("it has a character that does not print ({character})"), character=describe(odd)
-        )
+        return Message("unprintable-character", character=describe(odd))
     if not _word(name[0]):
-        return Message(N_("it must start with a letter or digit"))
+        return Message("must-start-with-letter-or-digit")
     if not all(_allowed(ch) for ch in name):
-        return Message(N_("only letters, digits, '-', '_' and '.' are allowed"))
+        return Message("letters-digits-only")
     if unicodedata.normalize("NFC", name) != name:
-        return Message(N_("its accents are separate characters (write it in NFC form)"))
+        return Message("not-nfc")
     if longest_mark_run(unicodedata.normalize("NFD", name)) > MAX_MARKS:
-        return Message(N_("it piles more than {most} accents on one letter"), most=MAX_MARKS)
+        return Message("too-many-accents", most=MAX_MARKS)
     if name.endswith("."):
-        return Message(N_("it must not end in '.'"))
+        return Message("ends-in-dot")
     for ending in RESERVED_ENDINGS:
         if name.lower().endswith(ending):
-            return Message(N_("it must not end in {ending}"), ending=repr(ending))
+            return Message("bad-ending", ending=repr(ending))
     device = name.split(".")[0]
     if device.lower() in RESERVED_NAMES:
-        return Message(N_("{device} is a device name on Windows"), device=repr(device))
+        return Message("windows-device-name", device=repr(device))
     return None
 
 

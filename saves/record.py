@@ -15,7 +15,7 @@ from typing import Any, TypeGuard
 
 from rules import JSON, Action, AnyGame, get_game
 from rules.bots import DEFAULT_LEVEL, LEVELS
-from saves.errors import ALONE, N_, Message, Plural, SaveError, ngettext
+from saves.errors import ALONE, Message, SaveError
 
 FORMAT = "hotseat-save"
 VERSION = 1
@@ -57,7 +57,7 @@ class DamagedSave(SaveError):
 
     def __init__(
         self,
-        template: str | Plural | Message,
+        code: str | Message,
         /,
         *,
         path: Path | None = None,
@@ -65,7 +65,7 @@ class DamagedSave(SaveError):
         record: SaveRecord | None = None,
         **fields: object,
     ) -> None:
-        super().__init__(template, **fields)
+        super().__init__(code, **fields)
         self.path = path
         self.replayable_moves = replayable_moves
         self.record = record
@@ -84,7 +84,8 @@ class PlayerSpec:
         if self.kind not in KINDS:
             raise ValueError(f"a player is 'human', 'computer' or 'remote', not {self.kind!r}")
         if self.level not in LEVELS:
-            raise ValueError(f"a level is {_choices(LEVELS)}, not {self.level!r}")
+            levels = ", ".join(map(repr, LEVELS[:-1])) + f" or {LEVELS[-1]!r}"
+            raise ValueError(f"a level is {levels}, not {self.level!r}")
 
 
 @dataclass
@@ -196,14 +197,12 @@ class Listing:
 
 def damaged(source: object, reason: object) -> DamagedSave:
     """The save `source` is damaged: `reason` (a message or a text) says how."""
-    return DamagedSave(N_("{source}: damaged save ({reason})"), source=source, reason=reason)
+    return DamagedSave("damaged-save", source=source, reason=reason)
 
 
 def not_a_save(source: str, reason: Message, path: Path | None = None) -> DamagedSave:
     """The file `source` (at `path`, when known) is not a save document: `reason` says why."""
-    return DamagedSave(
-        N_("{source}: not a hotseat save ({reason})"), source=source, reason=reason, path=path
-    )
+    return DamagedSave("not-hotseat-save", source=source, reason=reason, path=path)
 
 
 def summarize(game: AnyGame, state: Any, moves: int) -> dict[str, JSON]:
@@ -232,23 +231,19 @@ def encode(record: SaveRecord) -> bytes:
 def decode(raw: bytes, source: str) -> SaveRecord:
     """The record in a file's bytes; raises DamagedSave with a one-line reason."""
     if not raw.strip():
-        raise not_a_save(source, Message(N_("the file is empty")))
+        raise not_a_save(source, Message("file-empty"))
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise not_a_save(source, Message(N_("not UTF-8 text"))) from None
+        raise not_a_save(source, Message("not-utf8")) from None
     try:
         data = strict_loads(text)
     except json.JSONDecodeError as err:
         truncated = err.pos >= len(text.rstrip()) or err.msg.startswith("Unterminated string")
-        why = (
-            N_("the file ends early at line {line}; truncated?")
-            if truncated
-            else N_("not valid JSON at line {line}")
-        )
+        why = "truncated" if truncated else "not-json-at-line"
         raise not_a_save(source, Message(why, line=err.lineno)) from None
     except (ValueError, RecursionError):
-        raise not_a_save(source, Message(N_("not valid JSON"))) from None
+        raise not_a_save(source, Message("not-valid-json")) from None
     return SaveRecord.from_json(data, source)
 
 
@@ -274,31 +269,31 @@ class _Bad(SaveError):
 
 def _parse(data: JSON, source: str) -> SaveRecord:
     if not isinstance(data, dict):
-        raise not_a_save(source, Message(N_("the JSON is {kind}"), kind=_kind(data)))
+        raise not_a_save(source, Message("json-is", kind=_kind(data)))
     if data.get("format") != FORMAT:
-        raise not_a_save(source, Message(N_("no {marker} format marker"), marker=repr(FORMAT)))
+        raise not_a_save(source, Message("no-format-marker", marker=repr(FORMAT)))
     version = data.get("version")
     if _is_int(version) and version > VERSION:
         raise DamagedSave(
-            N_("{source}: saved by a newer hotseat (format version {version})"),
+            "newer-format",
             source=source,
             version=version,
         )
     if version != VERSION or not _is_int(version):
         raise DamagedSave(
-            N_("{source}: unknown save format version {version}"),
+            "unknown-format-version",
             source=source,
             version=repr(version),
         )
     for key in data:
         if key not in _FIELDS:
-            raise _Bad(N_("unexpected field {field}"), field=repr(key))
+            raise _Bad("unexpected-field", field=repr(key))
     for key in _FIELDS:
         if key not in data:
-            raise _Bad(N_("field {field} is missing"), field=repr(key))
+            raise _Bad("field-missing", field=repr(key))
     rules_version = _int(data, "rules_version")
     if rules_version < 1:
-        raise _Bad(N_("rules_version must be 1 or more"))
+        raise _Bad("rules-version-below-1")
     return SaveRecord(
         game=_text(data, "game"),
         rules_version=rules_version,
@@ -316,18 +311,18 @@ def _parse(data: JSON, source: str) -> SaveRecord:
 
 def _players(value: JSON) -> list[PlayerSpec]:
     if value == []:
-        raise _Bad(N_("players must not be empty"))
+        raise _Bad("no-players")
     if not isinstance(value, list):
-        raise _not("players", N_("{field} must be a list, not {kind}"), value)
+        raise _not("players", "not-a-list", value)
     players = []
     for i, entry in enumerate(value):
         where = f"players[{i}]"
         if not isinstance(entry, dict) or set(entry) != {"name", "kind", "level"}:
-            raise _Bad(N_("{field} must be an object with name, kind and level"), field=where)
+            raise _Bad("not-a-player", field=where)
         kind = entry["kind"]
         if kind not in KINDS:
             raise _Bad(
-                N_("{field} must be 'human', 'computer' or 'remote', not {value}"),
+                "bad-player-kind",
                 field=f"{where}.kind",
                 value=repr(kind),
             )
@@ -335,7 +330,7 @@ def _players(value: JSON) -> list[PlayerSpec]:
         level = OLD_LEVELS.get(level, level)
         if level not in LEVELS:
             raise _Bad(
-                N_("{field} must be {choices}, not {value}"),
+                "not-one-of",
                 field=f"{where}.level",
                 choices=_choices(LEVELS),
                 value=repr(level),
@@ -349,37 +344,37 @@ def _choices(words: tuple[str, ...]) -> Message:
     quoted = [repr(word) for word in words]
     if len(quoted) == 1:
         return Message(ALONE, problem=quoted[0])
-    return Message(N_("{items} or {last}"), items=", ".join(quoted[:-1]), last=quoted[-1])
+    return Message("any-of", items=", ".join(quoted[:-1]), last=quoted[-1])
 
 
-def _not(field: str, template: str, value: JSON) -> _Bad:
-    """Field `field` is not of the kind `template` says it must be (`value` is what it is)."""
-    return _Bad(template, field=field, kind=_kind(value))
+def _not(field: str, code: str, value: JSON) -> _Bad:
+    """Field `field` is not of the kind `code` says it must be (`value` is what it is)."""
+    return _Bad(code, field=field, kind=_kind(value))
 
 
 def _actions(value: JSON) -> list[tuple[int, JSON]]:
     if not isinstance(value, list):
-        raise _not("actions", N_("{field} must be a list, not {kind}"), value)
+        raise _not("actions", "not-a-list", value)
     for k, pair in enumerate(value, 1):
         if not isinstance(pair, list) or len(pair) != 2:
-            raise _Bad(N_("move {number} must be a [seat, action] pair"), number=k)
+            raise _Bad("move-not-a-pair", number=k)
     return [(seat, data) for seat, data in value]
 
 
 def _summary(value: JSON) -> dict[str, JSON]:
     if not isinstance(value, dict):
-        raise _not("summary", N_("{field} must be an object, not {kind}"), value)
+        raise _not("summary", "not-an-object", value)
     turn = value.get("turn")
     if turn is not None and not isinstance(turn, str):
-        raise _not("summary.turn", N_("{field} must be a name or null, not {kind}"), turn)
+        raise _not("summary.turn", "not-a-name-or-null", turn)
     if "facts" in value:
         if not isinstance(value["facts"], dict):
-            raise _not("summary.facts", N_("{field} must be an object, not {kind}"), value["facts"])
+            raise _not("summary.facts", "not-an-object", value["facts"])
     else:
         _text(value, "status", "summary", allow_empty=True)
     _int(value, "moves", "summary")
     if not isinstance(value.get("over"), bool):
-        raise _Bad(N_("{field} must be true or false"), field="summary.over")
+        raise _Bad("not-true-or-false", field="summary.over")
     return value
 
 
@@ -387,9 +382,9 @@ def _text(data: dict[str, JSON], key: str, where: str = "", allow_empty: bool = 
     value = data.get(key)
     name = f"{where}.{key}" if where else key
     if not isinstance(value, str):
-        raise _not(name, N_("{field} must be text, not {kind}"), value)
+        raise _not(name, "not-text", value)
     if not allow_empty and not value.strip():
-        raise _Bad(N_("{field} must not be empty"), field=name)
+        raise _Bad("field-empty", field=name)
     return value
 
 
@@ -397,7 +392,7 @@ def _int(data: dict[str, JSON], key: str, where: str = "") -> int:
     value = data.get(key)
     if not _is_int(value):
         name = f"{where}.{key}" if where else key
-        raise _not(name, N_("{field} must be a whole number, not {kind}"), value)
+        raise _not(name, "not-a-whole-number", value)
     return value
 
 
@@ -417,25 +412,22 @@ def _seed(value: JSON | bytes) -> int:
         seed = int.from_bytes(value, "big") if len(value) <= SEED_BYTES else 0
         if seed < INTEGER_LIMIT or value[0] == 0:
             raise _Bad(
-                ngettext(
-                    "{field} must be a whole number, not a blob of {count} byte",
-                    "{field} must be a whole number, not a blob of {count} bytes",
-                    len(value),
-                ),
+                "seed-blob",
+                count=len(value),
                 field="seed",
             )
         return seed
     if not isinstance(value, int) or isinstance(value, bool):
-        raise _not("seed", N_("{field} must be a whole number, not {kind}"), value)
+        raise _not("seed", "not-a-whole-number", value)
     if not 0 <= value < SEED_LIMIT:
-        raise _Bad(N_("{field} must be a whole number from 0 below 2**512"), field="seed")
+        raise _Bad("seed-out-of-range", field="seed")
     return value
 
 
 def _object(data: dict[str, JSON], key: str) -> dict[str, JSON]:
     value = data.get(key)
     if not isinstance(value, dict):
-        raise _not(key, N_("{field} must be an object, not {kind}"), value)
+        raise _not(key, "not-an-object", value)
     return value
 
 
@@ -444,11 +436,9 @@ def _time(data: dict[str, JSON], key: str) -> str:
     try:
         parsed = datetime.fromisoformat(value)
     except ValueError:
-        raise _Bad(
-            N_("{field} must be an ISO 8601 time, not {value}"), field=key, value=repr(value[:40])
-        ) from None
+        raise _Bad("not-a-time", field=key, value=repr(value[:40])) from None
     if parsed.tzinfo is None:
-        raise _Bad(N_("{field} must include a time zone"), field=key)
+        raise _Bad("no-time-zone", field=key)
     return value
 
 
@@ -460,15 +450,15 @@ def _is_int(value: JSON) -> TypeGuard[int]:
 def _kind(value: JSON) -> Message:
     """How a JSON value reads in a message."""
     if isinstance(value, bool):
-        return Message(N_("true/false"))
+        return Message("kind-true-false")
     if isinstance(value, int):
-        return Message(N_("a whole number"))
+        return Message("kind-whole-number")
     if isinstance(value, float):
-        return Message(N_("a number"))
+        return Message("kind-number")
     if isinstance(value, str):
-        return Message(N_("text"))
+        return Message("kind-text")
     if isinstance(value, list):
-        return Message(N_("a list"))
+        return Message("kind-list")
     if isinstance(value, dict):
-        return Message(N_("an object"))
-    return Message(N_("null"))
+        return Message("kind-object")
+    return Message("kind-null")

@@ -8,7 +8,7 @@ from typing import Any
 
 from rules import JSON, Action, AnyGame, IllegalAction, SetupError, UnknownGame, get_game
 from saves.checkpoint import Checkpoint, trusted_state
-from saves.errors import N_, Message, at, ngettext
+from saves.errors import Message, at
 from saves.record import DamagedSave, SaveRecord
 
 
@@ -36,7 +36,7 @@ def resume(record: SaveRecord, checkpoint: Checkpoint | None) -> tuple[AnyGame, 
         inspect.signature(game.new_game).bind(*args, **record.setup)
         state = game.new_game(*args, **{**record.setup, **older})
     except Exception as err:
-        problem = Message(N_("the game cannot be set up ({error})"), error=_error(err))
+        problem = Message("setup-failed", error=_error(err))
         raise DamagedSave(at(record.source, problem), record=record) from None
     return game, replay_moves(record, game, state, record.actions, 0), 0
 
@@ -53,7 +53,7 @@ def _rules(record: SaveRecord) -> tuple[AnyGame, dict[str, JSON]]:
         return game, {}
     if record.rules_version > game.rules_version:
         why = Message(
-            N_("saved by a newer hotseat ({title} rules version {version})"),
+            "newer-rules",
             title=game.title,
             version=record.rules_version,
         )
@@ -61,7 +61,7 @@ def _rules(record: SaveRecord) -> tuple[AnyGame, dict[str, JSON]]:
     older = game.older_rules(record.rules_version)
     if older is None:
         why = Message(
-            N_("saved with older {title} rules (version {version}, now {current})"),
+            "older-rules",
             title=game.title,
             version=record.rules_version,
             current=game.rules_version,
@@ -93,9 +93,9 @@ def replay_moves(
             state = _step(game, state, seat, data, seats, actions)
         except _Refused as refused:
             move = Message(
-                refused.template, number=k, game=game.id, names=record.names(), **refused.fields
+                refused.code, number=k, game=game.id, names=record.names(), **refused.fields
             )
-            problem = Message(N_("{move}; {resumable}"), move=move, resumable=_resumable(k - 1))
+            problem = Message("move-and-resumable", move=move, resumable=_resumable(k - 1))
             raise DamagedSave(
                 at(record.source, problem), replayable_moves=k - 1, record=record
             ) from None
@@ -103,12 +103,12 @@ def replay_moves(
 
 
 class _Refused(Exception):
-    """One recorded move cannot be replayed: `template` says why, of move `{number}`, with
+    """One recorded move cannot be replayed: `code` says why, of move `number`, with
     `fields`."""
 
-    def __init__(self, template: str, **fields: object) -> None:
-        super().__init__(template)
-        self.template = template
+    def __init__(self, code: str, **fields: object) -> None:
+        super().__init__(code)
+        self.code = code
         self.fields = fields
 
 
@@ -123,7 +123,7 @@ def _action(game: AnyGame, data: JSON, known: dict[int, tuple[JSON, Action]]) ->
         action = game.action_from_json(data)
     except Exception as err:
         raise _Refused(
-            N_("move {number} is not a {title} move ({reason})"),
+            "not-a-move-of-game",
             title=game.title,
             reason=_error(err),
         ) from None
@@ -140,29 +140,19 @@ def _step(
     known: dict[int, tuple[JSON, Action]],
 ) -> Any:
     if not isinstance(seat, int) or isinstance(seat, bool):
-        raise _Refused(N_("move {number} has no valid seat ({seat})"), seat=repr(seat)[:20])
+        raise _Refused("move-bad-seat", seat=repr(seat)[:20])
     if seat not in seats:
-        raise _Refused(
-            N_("move {number} names seat {seat}, which no player of this game holds"), seat=seat
-        )
+        raise _Refused("move-seat-not-held", seat=seat)
     action = _action(game, data, known)
     try:
         return game.apply(state, seat, action)
     except IllegalAction as err:
-        raise _Refused(N_("move {number} is not legal ({reason})"), reason=err) from None
+        raise _Refused("move-not-legal", reason=err) from None
     except Exception as err:
-        raise _Refused(
-            N_("move {number} cannot be replayed ({error})"), error=f"{type(err).__name__}: {err}"
-        ) from None
+        raise _Refused("move-not-replayable", error=f"{type(err).__name__}: {err}") from None
 
 
 def _resumable(moves: int) -> Message:
     if moves == 0:
-        return Message(N_("no earlier moves to resume"))
-    return Message(
-        ngettext(
-            "move 1 can be resumed as a new save",
-            "moves 1-{count} can be resumed as a new save",
-            moves,
-        )
-    )
+        return Message("nothing-resumable")
+    return Message("moves-resumable", count=moves)

@@ -18,8 +18,6 @@ import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from saves.visible import visible
-
 HEARTBEAT = 5.0
 """Seconds between a terminal's refreshes of its seats."""
 
@@ -35,20 +33,6 @@ class Holder:
     host: str
     user: str
     since: str
-
-    def describe(self) -> str:
-        """e.g. "pid 123 on host box (user ann) since 14:05"."""
-        host, user = visible(self.host), visible(self.user)
-        return f"pid {self.pid} on host {host} (user {user}) since {self.when()}"
-
-    def when(self) -> str:
-        """When it took the seats, in local time: "14:05" today, else "2024-05-01 14:05"."""
-        try:
-            local = datetime.fromisoformat(self.since).astimezone()
-        except (TypeError, ValueError):
-            return "?"
-        today = local.date() == datetime.now().date()
-        return local.strftime("%H:%M" if today else "%Y-%m-%d %H:%M")
 
 
 @dataclass(frozen=True)

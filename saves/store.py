@@ -30,16 +30,7 @@ from saves.checkpoint import (
     state_text,
 )
 from saves.database import Database
-from saves.errors import (
-    N_,
-    Message,
-    MoveConflict,
-    SaveError,
-    SeatsHeld,
-    TakenOver,
-    at,
-    ngettext,
-)
+from saves.errors import Message, MoveConflict, SaveError, SeatsHeld, TakenOver, at
 from saves.names import MAX_LENGTH, sanitize, validate_save_name
 from saves.record import (
     FORMAT,
@@ -122,7 +113,7 @@ class SaveStore:
 
     def ensure_writable(self) -> None:
         """Open (creating if needed) the database and check that it can be written."""
-        with self.database.transaction(N_("cannot save")):
+        with self.database.transaction("cannot-save"):
             pass
 
     # ---- reading ------------------------------------------------------------
@@ -134,7 +125,7 @@ class SaveStore:
         if not self.database.exists():
             return []
         order = "FROM games ORDER BY julianday(updated) DESC, id DESC"
-        with self.database.errors(N_("cannot list saves")):
+        with self.database.errors("cannot-list-saves"):
             db = self.database.db
             try:
                 columns = "name, game, players, updated, summary"
@@ -235,7 +226,7 @@ class SaveStore:
 
     def moves_after(self, game: int, count: int) -> builtins.list[tuple[int, JSON]]:
         """The (seat, action) moves of game id `game` after its first `count`, in order."""
-        with self.database.errors(N_("cannot read moves")):
+        with self.database.errors("cannot-read-moves"):
             rows = self.database.db.execute(
                 "SELECT number, seat, action FROM moves WHERE game = ? AND number > ? "
                 "ORDER BY number",
@@ -261,7 +252,7 @@ class SaveStore:
                 "JOIN games ON games.id = seated.game WHERE seated.player = ?"
             )
             args = (seated.player_key(player),)
-        with self.database.errors(N_("cannot list saves")):
+        with self.database.errors("cannot-list-saves"):
             return dict(self.database.db.execute(query, args).fetchall())
 
     def revision(self, game: int) -> int | None:
@@ -277,7 +268,7 @@ class SaveStore:
         the revision it was read at."""
         wanted = sorted(games)
         found: list[Listed] = []
-        with self.database.errors(N_("cannot list saves")):
+        with self.database.errors("cannot-list-saves"):
             for start in range(0, len(wanted), LISTED_AT_ONCE):
                 chunk = wanted[start : start + LISTED_AT_ONCE]
                 try:
@@ -299,7 +290,7 @@ class SaveStore:
         validate_save_name(name)
         if touch:
             record.updated = utc_now()
-        with self.database.transaction(N_("cannot save")) as db:
+        with self.database.transaction("cannot-save") as db:
             taken = db.execute("SELECT name FROM games WHERE name = ?", (name,)).fetchone()
             if taken:
                 raise _name_taken(name, taken[0])
@@ -310,7 +301,7 @@ class SaveStore:
         the file as imported, in one transaction; the name, or None when `record` is None
         (the file could not be read: it is noted as tried) or another terminal imported
         the file first (nothing is stored)."""
-        with self.database.transaction(N_("cannot import old saves")) as db:
+        with self.database.transaction("cannot-import-old-saves") as db:
             if db.execute("SELECT 1 FROM imported WHERE file = ?", (file,)).fetchone():
                 return None
             name = None
@@ -331,8 +322,8 @@ class SaveStore:
         this terminal no longer holds `seat`.
         """
         if seat not in lease.seats:
-            raise TakenOver(N_("seat {seat} is not open in this terminal"), seat=seat)
-        with self.database.transaction(N_("the move was not saved")) as db:
+            raise TakenOver("seat-not-held", seat=seat)
+        with self.database.transaction("move-not-saved") as db:
             stepped = db.execute(
                 "UPDATE games SET summary = ?, over = ?, moves = ?, updated = ?, "
                 "revision = revision + 1 WHERE id = ? AND moves = ? "
@@ -358,7 +349,7 @@ class SaveStore:
             except sqlite3.IntegrityError:
                 stepped = 0
             if not stepped:
-                raise MoveConflict(N_("another terminal played move {number} first"), number=number)
+                raise MoveConflict("move-played-elsewhere", number=number)
 
     def store_checkpoint(self, game: int, record: SaveRecord, engine: AnyGame, state: Any) -> int:
         """Keep `state`, the state after all of `record`'s moves, as game id `game`'s
@@ -371,12 +362,12 @@ class SaveStore:
         moves = len(record.actions)
         # Made before the write transaction, so moves committed meanwhile never wait for
         # it: moves are never rewritten, and the ground is checked again when it is read.
-        with self.database.errors(N_("cannot store a checkpoint")):
+        with self.database.errors("cannot-store-checkpoint"):
             on = self._ground(self.database.db, game, moves)
         checkpoint = make_checkpoint(key, record, text, on)
         if checkpoint is None:
             return 0
-        with self.database.transaction(N_("cannot store a checkpoint")) as db:
+        with self.database.transaction("cannot-store-checkpoint") as db:
             stored = db.execute(
                 "INSERT INTO checkpoints (game, moves, rules_version, state, seal) "
                 "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game) DO UPDATE SET "
@@ -403,10 +394,10 @@ class SaveStore:
         except DamagedSave as err:
             damaged = err
         else:
-            raise SaveError(N_("{name} is not damaged; there is nothing to recover"), name=name)
+            raise SaveError("not-damaged", name=name)
         moves = damaged.replayable_moves
         if not moves or damaged.record is None:
-            raise SaveError(N_("{name}: no moves can be recovered"), name=name)
+            raise SaveError("nothing-recoverable", name=name)
         record = dataclasses.replace(
             damaged.record, actions=damaged.record.actions[:moves], source=""
         )
@@ -433,7 +424,7 @@ class SaveStore:
         takes the wanted seats and the optional ones of the terminals it takes them
         from (those notice and stop); other terminals keep their computers.
         """
-        with self.database.transaction(N_("cannot open the game")) as db:
+        with self.database.transaction("cannot-open-game") as db:
             taken = seats.holders(db, game, wanted | optional)
             blocking = {seat: who for seat, who in taken.items() if seat in wanted}
             if blocking and not take_over:
@@ -447,7 +438,7 @@ class SaveStore:
     def extend(self, lease: Lease, seats_wanted: set[int]) -> Lease:
         """The lease with those of `seats_wanted` that no live terminal holds added (a
         computer whose terminal left); TakenOver if this terminal lost its seats."""
-        with self.database.transaction(N_("cannot open the game")) as db:
+        with self.database.transaction("cannot-open-game") as db:
             if not seats.held(db, lease):
                 raise TakenOver()
             taken = seats.holders(db, lease.game, seats_wanted)
@@ -497,7 +488,7 @@ class SaveStore:
         validate_save_name(name)
         if not self.database.exists():
             raise self._missing(name)
-        with self.database.errors(Message(N_("cannot open {name}"), name=name)):
+        with self.database.errors(Message("cannot-open", name=name)):
             db = self.database.db
             row = db.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE name = ?", (name,))
             found = row.fetchone()
@@ -512,7 +503,7 @@ class SaveStore:
         return found, actions
 
     def _missing(self, name: str) -> SaveError:
-        return SaveError(N_("no save called {name} in {folder}"), name=repr(name), folder=self.root)
+        return SaveError("no-such-save", name=repr(name), folder=self.root)
 
     def _record(self, row: tuple[Any, ...], moves: builtins.list[Any]) -> SaveRecord:
         """The strict save parser applied to a database row (its data is untrusted)."""
@@ -559,7 +550,7 @@ class SaveStore:
             return []
         revision, played, stored = row
         name = bytes(stored or b"").decode(errors="replace")
-        damage = damaged(name, Message(N_("a stored field is not UTF-8 text")))
+        damage = damaged(name, Message("stored-not-utf8"))
         return [Listed(key, revision, played, SaveInfo(name, None, damage))]
 
     def _info(self, row: tuple[Any, ...]) -> SaveInfo:
@@ -587,13 +578,9 @@ class SaveStore:
             terminals.setdefault((taken[seat].pid, taken[seat].host), taken[seat])
         holders = tuple(terminals.values())
         return SeatsHeld(
-            ngettext(
-                "{save} is open in another terminal: {terminals}",
-                "{save} is open in {count} other terminals: {terminals}",
-                len(holders),
-            ),
+            "seats-held",
+            count=len(holders),
             save=name,
-            holder="; ".join(terminal.describe() for terminal in holders),
             holders=holders,
         )
 
@@ -648,9 +635,9 @@ def _undecodable(error: sqlite3.OperationalError) -> bool:
 
 def _name_taken(name: str, taken: str) -> SaveError:
     if taken == name:
-        return SaveError(N_("a save called {name} already exists"), name=repr(name))
+        return SaveError("name-taken", name=repr(name))
     return SaveError(
-        N_("a save called {taken} already exists ({name} differs only in case)"),
+        "name-taken-in-other-case",
         taken=repr(taken),
         name=repr(name),
     )
@@ -671,10 +658,10 @@ def _decode_moves(rows: list[Any], done: int, source: str) -> list[tuple[Any, JS
     moves = []
     for expected, (number, seat, text) in enumerate(rows, done + 1):
         if number != expected:
-            missing = Message(N_("move {number} is missing from the database"), number=expected)
+            missing = Message("move-missing", number=expected)
             raise DamagedSave(at(source, missing))
         if text not in decoded:
-            decoded[text] = _loads(text, at(source, Message(N_("move {number}"), number=number)))
+            decoded[text] = _loads(text, at(source, Message("move-number", number=number)))
         moves.append((seat, decoded[text]))
     return moves
 
@@ -683,8 +670,8 @@ def _loads(text: Any, where: object) -> JSON:
     """A JSON column's value; DamagedSave naming `where` (a save, a move of it) when the
     column does not hold JSON text."""
     if not isinstance(text, str):
-        raise damaged(where, Message(N_("a stored field is not JSON text")))
+        raise damaged(where, Message("stored-not-json-text"))
     try:
         return strict_loads(text)
     except (ValueError, RecursionError):
-        raise damaged(where, Message(N_("a stored field is not valid JSON"))) from None
+        raise damaged(where, Message("stored-not-valid-json")) from None

@@ -62,7 +62,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from saves.errors import ALONE, N_, Message, ngettext
+from saves.errors import ALONE, Message
 
 try:
     import fcntl
@@ -352,13 +352,8 @@ def move_aside(database: Path, paths: list[Path]) -> Message:
         os.rename(path, target)
         moved.append((path.name, target.name))
     return Message(
-        ngettext(
-            "{names} beside {database} is not its own, so never applied to it: "
-            "moved aside, untouched, as {targets}",
-            "{names} beside {database} are not its own, so never applied to it: "
-            "moved aside, untouched, as {targets}",
-            len(moved),
-        ),
+        "foreign-files-moved",
+        count=len(moved),
         names=_and([name for name, _ in moved]),
         database=database,
         targets=_and([target for _, target in moved]),
@@ -369,7 +364,7 @@ def _and(names: list[str]) -> Message:
     """ "a", "a and b", "a, b and c" (in the player's language)."""
     if len(names) == 1:
         return Message(ALONE, problem=names[0])
-    return Message(N_("{items} and {last}"), items=", ".join(names[:-1]), last=names[-1])
+    return Message("all-of", items=", ".join(names[:-1]), last=names[-1])
 
 
 @contextlib.contextmanager

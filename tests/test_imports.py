@@ -1,7 +1,6 @@
-"""The packages keep their order (rules <- saves <- tui <- remote; the command line and
-the registry of players the only exceptions, named in the contract) and neither the store
-nor the engines import in circles: import-linter checks the contracts written in
-pyproject.toml."""
+"""The packages keep their order (rules <- saves <- tui <- remote <- hotseat, the command
+line on top, with no exception) and neither the store nor the engines import in circles:
+import-linter checks the contracts written in pyproject.toml."""
 
 from __future__ import annotations
 

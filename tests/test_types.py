@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_every_package_type_checks(monkeypatch: pytest.MonkeyPatch) -> None:
-    """mypy, configured by pyproject.toml (strict, over rules/, saves/, tui/ and remote/),
+    """mypy, configured by pyproject.toml (strict, over rules/, saves/, tui/, remote/ and hotseat/),
     finds nothing."""
     monkeypatch.chdir(ROOT)
     report, errors, status = api.run([])

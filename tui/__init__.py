@@ -1,1 +1,1 @@
-"""hotseat's terminal interface: the Textual app, its screens and widgets, and the CLI."""
+"""hotseat's terminal interface: the Textual app, its screens and widgets."""

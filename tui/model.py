@@ -36,13 +36,16 @@ from saves import (
     replay_moves,
 )
 from saves.checkpoint import CheckpointWriter, checkpoint_due
+from saves.confusables import look_alike
 from saves.errors import at
+from saves.players import Players, PlayersError, look_alike_player
 from saves.record import summarize
 from saves.store import Listed
-from tui.i18n import N_, _, language
+from tui.i18n import _, language
 from tui.words import WordedEntry, log_text
 from tui.words import seat_names as shown_seat_names
 from tui.words.options import level_name
+from tui.words.problems import said
 
 POLL_INTERVAL = 0.25
 """Seconds between looks for moves made in other terminals (a cheap PRAGMA when none)."""
@@ -124,7 +127,7 @@ class GameSession(Generic[ViewT]):
         by_name = {p.name.casefold(): seat for seat, p in players.items() if plays_for(p, player)}
         computers = {seat for seat, p in players.items() if p.kind == "computer"}
         if player is not None and not by_name:
-            raise SaveError(N_("{player} has no seat at {save}"), player=player, save=name)
+            raise SaveError("no-seat", player=player, save=name)
         if people is None:
             wanted = set(by_name.values())
         else:
@@ -132,7 +135,7 @@ class GameSession(Generic[ViewT]):
             if unknown:
                 listed = ", ".join(record.names())
                 raise SaveError(
-                    N_("{save} has no player {name} (players: {players})"),
+                    "no-such-player",
                     save=name,
                     name=repr(unknown[0]),
                     players=listed,
@@ -211,7 +214,7 @@ class GameSession(Generic[ViewT]):
         once the move is committed.
         """
         if self.lease is None:
-            raise TakenOver(N_("This game is closed in this terminal"))
+            raise TakenOver("closed-here")
         new_state = self.game.apply(self.state, seat, action)
         number = len(self.record.actions) + 1
         summary = summarize(self.game, new_state, number)
@@ -570,16 +573,14 @@ def registered_names(players: list[PlayerSpec], folder: Path) -> list[PlayerSpec
     """The players with their names in normal form (rules.names) and each `remote` seat
     named as its player is registered in `folder` (hotseat players). SetupError names a
     player who is not registered, and a name that looks like another at the table or like
-    a registered player's (Unicode TR39 skeletons, remote.confusables): a person here may
+    a registered player's (Unicode TR39 skeletons, saves.confusables): a person here may
     take a registered player's name as it is spelled, a computer may not take it at all."""
-    from remote.players import Players, PlayersError, look_alike_player
-
     players = [dataclasses.replace(p, name=normal_name(p.name)) for p in players]
     try:
         registered = Players(folder).all()
     except PlayersError as error:
         if any(p.kind == "remote" for p in players):
-            raise SetupError(str(error)) from None
+            raise SetupError(said(error)) from None
         registered = []  # a table of this keyboard's people plays on beside a damaged registry
     by_name = {p.name.casefold(): p for p in registered}
     named = []
@@ -616,8 +617,6 @@ def registered_names(players: list[PlayerSpec], folder: Path) -> list[PlayerSpec
 def check_look_alikes(names: list[str]) -> None:
     """SetupError if two names at one table look alike (Unicode TR39 skeletons) without
     being the same name ignoring case (the engine refuses those)."""
-    from remote.confusables import look_alike
-
     for i, name in enumerate(names):
         for other in names[:i]:
             if other.casefold() != name.casefold() and look_alike(other, name):

@@ -23,11 +23,12 @@ from typing import Any
 import asyncssh
 import pytest
 
+from hotseat.cli import main
 from remote import registry, server
 from remote.door import Door, Limits, Penalties, signature_algorithm, source_of
-from remote.players import Players, RemotePlayer
+from remote.players import Players
 from remote.server import Host, save_host_key
-from tui.cli import main
+from saves.players import RemotePlayer
 
 from remote_helpers import free_port, host_args, until
 
@@ -382,7 +383,7 @@ async def test_a_flood_of_connections_writes_a_short_log_and_no_traceback(
     ann = register("Ann")
     port = free_port()
     host = await asyncio.create_subprocess_exec(
-        *(sys.executable, "-m", "tui", *host_args(folder, port)),
+        *(sys.executable, "-m", "hotseat", *host_args(folder, port)),
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
         preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (512, 512)),
@@ -440,7 +441,7 @@ async def test_the_host_raises_its_open_file_limit_to_the_hard_limit(folder: Pat
     hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
     port = free_port()
     host = await asyncio.create_subprocess_exec(
-        *(sys.executable, "-m", "tui", *host_args(folder, port)),
+        *(sys.executable, "-m", "hotseat", *host_args(folder, port)),
         stdout=asyncio.subprocess.PIPE,
         preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (256, hard)),
     )

@@ -14,9 +14,9 @@ from pathlib import Path
 import asyncssh
 import pytest
 
+from hotseat.cli import main
 from remote.players import Players
 from rules.names import cells
-from tui.cli import main
 
 MakeKey = Callable[[str], asyncssh.SSHKey]
 

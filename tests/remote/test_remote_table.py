@@ -22,6 +22,7 @@ from rules.three_by_three import card_label
 from saves import MoveConflict, SaveStore
 from saves.record import summarize
 from tui.model import GameSession, parse_players, registered_names
+from tui.words.saves import save_text
 
 from remote_helpers import (
     ENTER,
@@ -188,7 +189,7 @@ def test_of_two_players_storing_the_same_move_number_at_once_exactly_one_is_kept
             session.store.append(session.lease, 1, *moves[session.player], summary)
             outcomes[session.player] = "kept"
         except MoveConflict as conflict:
-            outcomes[session.player] = str(conflict)
+            outcomes[session.player] = save_text(conflict)
 
     racers = [threading.Thread(target=store_move_1, args=(s,)) for s in (ann, bob)]
     for racer in racers:

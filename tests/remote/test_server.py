@@ -20,11 +20,12 @@ import asyncssh
 import pyte
 import pytest
 
+from hotseat.cli import main
 from remote import server
 from remote import session as app_session
-from remote.players import Players, RemotePlayer
+from remote.players import Players
 from remote.server import Host, child_command, child_env
-from tui.cli import main
+from saves.players import RemotePlayer
 
 from remote_helpers import free_port, host_args, openssh_client
 
@@ -286,7 +287,7 @@ def test_the_app_is_hotseat_on_the_host_folder_as_the_player(tmp_path: Path) -> 
         sys.executable,
         "-I",
         "-m",
-        "tui",
+        "hotseat",
         f"--save-dir={tmp_path}",
         "--player=Bob",
     ]
@@ -567,7 +568,7 @@ def test_a_damaged_players_file_is_one_line_and_exit_2(
 
 async def test_the_host_says_how_to_connect_and_stops_on_sigterm(folder: Path) -> None:
     port = free_port()
-    command = [sys.executable, "-m", "tui", *host_args(folder, port)]
+    command = [sys.executable, "-m", "hotseat", *host_args(folder, port)]
     host = await asyncio.create_subprocess_exec(*command, stdout=asyncio.subprocess.PIPE)
     assert host.stdout is not None
     try:
@@ -588,7 +589,7 @@ async def test_an_app_is_hung_up_by_the_kernel_when_the_host_dies_without_a_word
 ) -> None:
     key = register("Bob")
     port = free_port()
-    command = [sys.executable, "-m", "tui", *host_args(folder, port)]
+    command = [sys.executable, "-m", "hotseat", *host_args(folder, port)]
     host = await asyncio.create_subprocess_exec(*command, stdout=asyncio.subprocess.PIPE)
     assert host.stdout is not None
     try:

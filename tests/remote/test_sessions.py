@@ -21,10 +21,11 @@ import pyte
 import pytest
 
 from remote import session as app_session
-from remote.players import Players, RemotePlayer
+from remote.players import Players
 from remote.server import Host
 from remote.session import APP_ENDED, FLOODED, REMOVED, SESSION_ENDED
 from remote.terminal import PASTE_END, PASTE_START
+from saves.players import RemotePlayer
 
 from remote_helpers import WAIT, Terminal, free_port, openssh_client, until
 
@@ -167,7 +168,7 @@ async def host_process(folder: Path) -> Iterator[tuple[int, int]]:
     """`hotseat host` as a process of its own: its pid and port."""
     port = free_port()
     command = [
-        *(sys.executable, "-m", "tui", "host", "--save-dir", str(folder)),
+        *(sys.executable, "-m", "hotseat", "host", "--save-dir", str(folder)),
         *("--port", str(port), "--listen", "127.0.0.1"),
     ]
     process = await asyncio.create_subprocess_exec(*command, stdout=asyncio.subprocess.PIPE)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import os
 import random
+import re
 import sqlite3
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,11 +17,21 @@ import pytest
 
 import saves
 from rules import IllegalAction
-from saves import PlayerSpec, SaveRecord, replay
+from saves import PlayerSpec, SaveError, SaveRecord, replay
 from tui.model import GameSession
+from tui.words.saves import save_text
 
 PLAYERS = [PlayerSpec("Ann", "human"), PlayerSpec("Bob", "human"), PlayerSpec("Cy", "computer")]
 PROJECT = Path(saves.__file__).resolve().parent.parent
+
+
+@contextlib.contextmanager
+def refused(kind: type[SaveError], match: str) -> Iterator[pytest.ExceptionInfo[SaveError]]:
+    """pytest.raises(kind, match=...) for the store's errors, which are data: `match`
+    is searched in the error as the player reads it (in English here)."""
+    with pytest.raises(kind) as caught:
+        yield caught
+    assert re.search(match, save_text(caught.value)), save_text(caught.value)
 
 
 def played(moves: int, seed: int = 7) -> tuple[SaveRecord, Any, Any]:

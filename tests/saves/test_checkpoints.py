@@ -36,6 +36,7 @@ from saves.checkpoint import (
 )
 from saves.record import encode
 from tui.model import GameSession, parse_players
+from tui.words.saves import save_text
 
 TABLES: dict[str, tuple[str, int]] = {
     "3x3": ("Ann,Bob,cpu:Cy", 1),
@@ -382,7 +383,7 @@ def test_a_checkpoint_is_not_trusted_once_a_move_it_covers_was_edited(store, raw
     with pytest.raises(DamagedSave) as opened:
         GameSession.open(store, "game")
 
-    assert str(opened.value) == str(full.value)
+    assert save_text(opened.value) == save_text(full.value)
 
 
 @pytest.mark.parametrize("case", UNTRUSTED)
@@ -425,7 +426,7 @@ def test_a_refused_move_after_the_checkpoint_is_reported_naming_that_move(
     with pytest.raises(DamagedSave) as caught:
         GameSession.open(store, "game")
 
-    message = str(caught.value)
+    message = save_text(caught.value)
     assert message.startswith(f"game: move {BAD} is not legal (")
     assert message.endswith(f"; moves 1-{BAD - 1} can be resumed as a new save")
     assert caught.value.replayable_moves == BAD - 1
@@ -440,7 +441,7 @@ def test_a_refused_move_after_the_checkpoint_is_reported_as_a_full_replay_report
     with pytest.raises(DamagedSave) as resumed:
         store.load("game")
 
-    assert str(resumed.value) == str(full.value)
+    assert save_text(resumed.value) == save_text(full.value)
     assert resumed.value.replayable_moves == full.value.replayable_moves
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from save_helpers import illegal_move, played, rows, snapshot
+from save_helpers import illegal_move, played, refused, rows, snapshot
 
 import saves.exchange
 from rules import GAMES
@@ -21,6 +21,7 @@ from saves import DamagedSave, SaveError, SaveRecord, import_file
 from saves.exchange import MAX_SIZE
 from saves.record import encode
 from tui.words.problems import said
+from tui.words.saves import save_text
 
 MOVES = 20
 
@@ -203,13 +204,13 @@ def test_an_unreadable_file_is_refused_with_one_line(kept, incoming, monkeypatch
 
     monkeypatch.setattr(saves.exchange.os, "open", denied)
 
-    with pytest.raises(DamagedSave, match=r"^game\.json: cannot be read \(Permission denied\)$"):
+    with refused(DamagedSave, r"^game\.json: cannot be read \(Permission denied\)$"):
         import_file(kept, path)
     assert [info.name for info in kept.list()] == ["kept"]
 
 
 def test_a_missing_file_is_refused_with_one_line(kept, incoming):
-    with pytest.raises(DamagedSave, match=r"^game\.json: cannot be read \(No such file"):
+    with refused(DamagedSave, r"^game\.json: cannot be read \(No such file"):
         import_file(kept, incoming / "game.json")
 
 
@@ -219,7 +220,7 @@ def test_a_file_is_checked_for_size_before_it_is_read(kept, incoming, monkeypatc
         f.truncate(MAX_SIZE + 1)
     monkeypatch.setattr(saves.exchange.os, "read", lambda fd, n: pytest.fail("read a huge file"))
 
-    with pytest.raises(DamagedSave, match="too large"):
+    with refused(DamagedSave, "too large"):
         import_file(kept, path)
 
 
@@ -308,7 +309,7 @@ def test_a_damaged_game_in_the_database_is_refused_with_one_line(case, store, ra
     assert listing["good"].error is None
     if listed:
         assert listing["game"].listing is None
-        assert str(listing["game"].error).startswith(expected)
+        assert save_text(listing["game"].error).startswith(expected)
     else:
         assert listing["game"].error is None
     assert store.load("good")[0].summary["moves"] == 3
@@ -319,7 +320,7 @@ def test_a_game_that_does_not_replay_is_not_exported_as_good(store, raw):
     key = store.create("game", played(MOVES)[0])
     raw().execute("UPDATE moves SET action = 'nonsense' WHERE game = ? AND number = 2", (key,))
 
-    with pytest.raises(SaveError, match=r"^game: move 2: damaged save"):
+    with refused(SaveError, r"^game: move 2: damaged save"):
         saves.exchange.export_game(store, "game")
 
 
@@ -327,7 +328,7 @@ def test_a_record_from_json_names_its_source():
     data = played(1)[0].to_json()
     data["seed"] = None
 
-    with pytest.raises(DamagedSave, match=r"^old\.json: damaged save \(seed must be"):
+    with refused(DamagedSave, r"^old\.json: damaged save \(seed must be"):
         SaveRecord.from_json(data, "old.json")
 
 
@@ -349,7 +350,7 @@ def test_a_row_whose_text_is_not_utf8_is_listed_as_damaged_and_the_others_as_usu
     damaged = [info for info in listed if info.error is not None]
     assert [info.name for info in listed if info.error is None] == ["good"]
     assert len(damaged) == 1 and damaged[0].listing is None
-    assert str(damaged[0].error).endswith(": damaged save (a stored field is not UTF-8 text)")
+    assert save_text(damaged[0].error).endswith(": damaged save (a stored field is not UTF-8 text)")
     assert store.load("good")[0].summary["moves"] == 3
     assert _rows_as_stored(store.path) == before
 
@@ -371,7 +372,7 @@ def test_a_move_whose_text_is_not_utf8_is_named_in_one_line_when_the_game_opens(
     with pytest.raises(SaveError) as caught:
         store.load("game")
 
-    assert str(caught.value) == (
+    assert save_text(caught.value) == (
         f"cannot open game: {store.path} is damaged (a stored text is not UTF-8); "
         "it was left as it is"
     )

@@ -17,11 +17,12 @@ from pathlib import Path
 import pytest
 from save_helpers import PLAYERS, played, read_line, rows, snapshot
 
+from hotseat.cli import main
 from saves import SaveError, SaveStore, wal
 from saves.database import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION
 from saves.record import seed_column
-from tui.cli import main
 from tui.model import GameSession
+from tui.words.saves import save_text
 
 DB = "hotseat.db"
 
@@ -138,7 +139,7 @@ def test_a_log_from_another_database_is_moved_aside_untouched_and_never_applied(
     store.close()
 
     shm_aside, wal_aside = _aside(ours)
-    assert str(notice) == (
+    assert save_text(notice) == (
         f"{DB}-wal and {DB}-shm beside {ours / DB} are not its own, so never applied to it: "
         f"moved aside, untouched, as {wal_aside.name} and {shm_aside.name}"
     )
@@ -352,7 +353,7 @@ def _refused_as_another_programs(root: Path) -> None:
         finally:
             store.close()
         expected = f"{root / DB} is another program's database; it was left as it is"
-        assert str(caught.value) == expected, name
+        assert save_text(caught.value) == expected, name
 
 
 @pytest.mark.parametrize("version", [0, 1, 2, 3, 7])

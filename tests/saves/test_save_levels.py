@@ -19,6 +19,7 @@ from saves import (
     import_old_saves,
 )
 from saves.record import decode
+from tui.words.saves import save_text
 
 PLAYERS = [
     PlayerSpec("Ann", "human"),
@@ -122,7 +123,7 @@ def test_an_unknown_level_in_a_document_is_refused_in_one_line(
     with pytest.raises(DamagedSave) as refused:
         import_file(store, path)
 
-    assert str(refused.value) == f"game.json: damaged save ({reason})"
+    assert save_text(refused.value) == f"game.json: damaged save ({reason})"
     assert store.list() == []
 
 
@@ -139,6 +140,6 @@ def test_an_unknown_level_in_the_database_is_a_damaged_game(store, raw) -> None:
     expected = (
         "game: damaged save (players[0].level must be 'easy', 'normal' or 'hard', not 'expert')"
     )
-    assert str(refused.value) == expected
-    assert str(info.error) == expected
+    assert save_text(refused.value) == expected
+    assert save_text(info.error) == expected
     assert rows(store.path) == before

@@ -8,10 +8,11 @@ import pytest
 from save_helpers import played, snapshot
 
 import saves.exchange
+from hotseat.cli import main
 from saves import export_game, import_old_saves
 from saves.database import FILENAME
 from saves.record import encode
-from tui.cli import main
+from tui.words.saves import save_text
 
 LEFTOVERS = {
     "evening.json.bak": b"{}",
@@ -43,7 +44,7 @@ def _old_files(folder) -> dict:
 def test_good_old_saves_come_in_and_the_report_names_the_failures(store, old_folder):
     report = import_old_saves(store)
 
-    assert str(report) == (
+    assert save_text(report) == (
         f"imported 2 old save files from {store.root} into {FILENAME} "
         "(the .json files are left as they were); 1 could not be imported (broken.json): "
         "try hotseat import FILE"
@@ -87,7 +88,7 @@ def test_an_import_stopped_half_way_goes_on_where_it_stopped(store, old_folder, 
 
     report = import_old_saves(store)
 
-    assert str(report).startswith("imported 1 old save file from")
+    assert save_text(report).startswith("imported 1 old save file from")
     assert sorted(info.name for info in store.list()) == ["evening", "friday"]
 
 
@@ -124,7 +125,7 @@ def test_old_saves_whose_names_differ_only_by_case_both_come_in(store):
     (store.root / "Friday.json").write_bytes(encode(played(2)[0]))
     (store.root / "friday.json").write_bytes(encode(played(4)[0]))
 
-    assert str(import_old_saves(store)).startswith("imported 2 old save files")
+    assert save_text(import_old_saves(store)).startswith("imported 2 old save files")
 
     assert {info.name: info.summary["moves"] for info in store.list()} == {
         "Friday": 2,
@@ -137,7 +138,7 @@ def test_an_old_save_named_like_a_windows_device_comes_in_under_a_new_name(store
     (store.root / "con.json").write_bytes(encode(played(2)[0]))
     (store.root / "nul.v2.json").write_bytes(encode(played(2)[0]))
 
-    assert str(import_old_saves(store)).startswith("imported 2 old save files")
+    assert save_text(import_old_saves(store)).startswith("imported 2 old save files")
 
     assert sorted(info.name for info in store.list()) == ["con-game", "nul-game.v2"]
 
@@ -149,8 +150,8 @@ def test_the_report_names_at_most_three_failures(store):
 
     report = import_old_saves(store)
 
-    assert report is not None and "\n" not in str(report)
-    assert str(report).endswith(
+    assert report is not None and "\n" not in save_text(report)
+    assert save_text(report).endswith(
         "; 5 could not be imported (a.json, b.json, c.json ...): try hotseat import FILE"
     )
     assert store.list() == []
@@ -227,6 +228,6 @@ def test_old_saves_beside_a_database_that_never_looked_for_them_come_in_once(sto
 
     report = import_old_saves(store)
 
-    assert str(report).startswith("imported 2 old save files")
+    assert save_text(report).startswith("imported 2 old save files")
     assert sorted(info.name for info in store.list()) == ["evening", "friday", "hosted"]
     assert import_old_saves(store) is None

@@ -12,6 +12,7 @@ import pytest
 import saves.database
 from saves import PlayerSpec, SaveRecord, SaveStore, export_game, import_file
 from tui.model import GameSession, parse_players
+from tui.words.saves import save_text
 
 ANN_AND_BOB = "remote:Ann,remote:Bob"
 
@@ -163,7 +164,7 @@ def test_a_row_that_is_not_utf8_is_listed_as_damaged_and_the_others_are_listed(s
     listed = {item.key: item.info for item in store.listings([first.game_key, second.game_key])}
 
     assert listed[first.game_key].error is not None
-    assert "damaged save" in str(listed[first.game_key].error)
+    assert "damaged save" in save_text(listed[first.game_key].error)
     assert listed[second.game_key].listing is not None
 
 

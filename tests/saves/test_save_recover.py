@@ -6,10 +6,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from save_helpers import illegal_move, played, rows
+from save_helpers import illegal_move, played, refused, rows
 
 from saves import DamagedSave, SaveError, replay
 from tui.model import GameSession, recover_save
+from tui.words.saves import save_text
 
 MOVES = 20
 
@@ -32,13 +33,13 @@ def test_a_game_whose_move_12_is_illegal_is_refused_naming_the_game_and_the_move
         store.load("game")
 
     assert caught.value.replayable_moves == 11
-    message = str(caught.value)
+    message = save_text(caught.value)
     assert message.startswith("game: move 12 is not legal (")
     assert message.endswith("; moves 1-11 can be resumed as a new save")
 
 
 def test_a_damaged_game_cannot_be_opened_to_play(store, damaged):
-    with pytest.raises(DamagedSave, match=r"^game: move 12 is not legal"):
+    with refused(DamagedSave, r"^game: move 12 is not legal"):
         GameSession.open(store, "game")
 
     assert store.holders("game") == {}
@@ -75,7 +76,7 @@ def test_damage_at_move_one_has_nothing_to_recover(store, raw):
     key = store.create("game", played(5)[0])
     raw().execute("UPDATE moves SET seat = 9 WHERE game = ? AND number = 1", (key,))
 
-    with pytest.raises(SaveError, match=r"^game: no moves can be recovered$"):
+    with refused(SaveError, r"^game: no moves can be recovered$"):
         store.recover("game", "game-recovered")
     assert not store.exists("game-recovered")
 
@@ -83,7 +84,7 @@ def test_damage_at_move_one_has_nothing_to_recover(store, raw):
 def test_a_game_that_is_not_damaged_has_nothing_to_recover(store):
     store.create("game", played(5)[0])
 
-    with pytest.raises(SaveError, match="game is not damaged; there is nothing to recover"):
+    with refused(SaveError, "game is not damaged; there is nothing to recover"):
         store.recover("game", "game-recovered")
     assert not store.exists("game-recovered")
 
@@ -92,7 +93,7 @@ def test_recovery_does_not_overwrite_a_game_in_use(store, damaged):
     store.create("taken", played(2)[0])
     before = rows(store.path)
 
-    with pytest.raises(SaveError, match="a save called 'taken' already exists"):
+    with refused(SaveError, "a save called 'taken' already exists"):
         store.recover("game", "taken")
     assert rows(store.path) == before
 
@@ -106,4 +107,4 @@ def test_a_replay_names_the_first_refused_move_and_what_replays():
 
     assert caught.value.replayable_moves == 5
     assert caught.value.record is record
-    assert str(caught.value).startswith("move 6 is not a 3 x 3 move")
+    assert save_text(caught.value).startswith("move 6 is not a 3 x 3 move")

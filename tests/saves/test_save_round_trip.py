@@ -6,7 +6,7 @@ import importlib
 import json
 
 import pytest
-from save_helpers import PLAYERS, play_randomly, played, session_views, views
+from save_helpers import PLAYERS, play_randomly, played, refused, session_views, views
 
 import saves.store
 from saves import FORMAT, VERSION, PlayerSpec, SaveError, SaveRecord, SaveStore, default_save_dir
@@ -158,7 +158,7 @@ def test_a_name_in_use_is_not_stored_again(store):
     store.create("evening", played(3)[0])
     before = store.record("evening")
 
-    with pytest.raises(SaveError, match=r"^a save called 'evening' already exists$"):
+    with refused(SaveError, r"^a save called 'evening' already exists$"):
         store.create("evening", played(5)[0])
     assert store.record("evening") == before
 
@@ -166,14 +166,14 @@ def test_a_name_in_use_is_not_stored_again(store):
 def test_a_new_game_session_refuses_a_name_in_use(store):
     _new(store, "evening").close()
 
-    with pytest.raises(SaveError, match="a save called 'evening' already exists"):
+    with refused(SaveError, "a save called 'evening' already exists"):
         _new(store, "evening")
 
 
 def test_a_missing_game_is_a_plain_error(store):
     store.create("evening", played(1)[0])
 
-    with pytest.raises(SaveError, match=r"^no save called 'nothing' in "):
+    with refused(SaveError, r"^no save called 'nothing' in "):
         store.load("nothing")
 
 
@@ -183,7 +183,7 @@ def test_a_new_store_touches_nothing_until_written(tmp_path):
     assert store.list() == []
     assert store.most_recent() is None
     assert not store.exists("evening")
-    with pytest.raises(SaveError, match="no save called 'evening'"):
+    with refused(SaveError, "no save called 'evening'"):
         store.load("evening")
     assert not store.root.exists()
 

@@ -50,7 +50,7 @@ def fixed_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterat
 @pytest.fixture(autouse=True)
 def a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     """The command line runs as from a terminal (pytest's standard streams are not one)."""
-    monkeypatch.setattr("tui.cli.has_terminal", lambda: True)
+    monkeypatch.setattr("hotseat.cli.has_terminal", lambda: True)
 
 
 @pytest.fixture(autouse=True)

@@ -14,7 +14,11 @@ from babel.messages.pofile import read_po
 ROOT = Path(__file__).resolve().parents[2]
 LOCALE = ROOT / "tui" / "locale"
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
-METHODS = [("tui/**.py", "python"), ("remote/**.py", "python"), ("saves/**.py", "python")]
+METHODS = [
+    ("hotseat/**.py", "python"),
+    ("tui/**.py", "python"),
+    ("remote/**.py", "python"),
+]
 FIELD = re.compile(r"\{(\w*)[^{}]*\}")
 
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from hotseat.cli import main
 from saves import SaveStore
-from tui.cli import main
 
 from tui_helpers import new_session, play_bots_until, replace_move, run_cli, stored_bytes
 
@@ -175,7 +175,7 @@ def test_without_a_terminal_the_app_says_so_in_one_line_and_changes_nothing(
 ) -> None:
     env = dict(os.environ, HOTSEAT_SAVE_DIR=str(tmp_path / "saves"))
     done = subprocess.run(
-        [sys.executable, "-m", "tui", *argv],
+        [sys.executable, "-m", "hotseat", *argv],
         stdin=subprocess.DEVNULL,
         capture_output=True,
         text=True,
@@ -192,7 +192,7 @@ def test_without_a_terminal_the_app_says_so_in_one_line_and_changes_nothing(
 @pytest.mark.parametrize("command", ["list", "export"])
 def test_output_into_a_closed_pipe_ends_quietly(store: SaveStore, command: str) -> None:
     new_session(store, "Ann,Bob", name="friday").close()
-    argv = [sys.executable, "-m", "tui", command, *(["friday"] if command == "export" else [])]
+    argv = [sys.executable, "-m", "hotseat", command, *(["friday"] if command == "export" else [])]
     env = dict(os.environ, HOTSEAT_SAVE_DIR=str(store.root))
     child = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
     assert child.stdout is not None and child.stderr is not None
@@ -207,7 +207,7 @@ def test_output_to_a_full_disk_is_one_line(store: SaveStore) -> None:
     env = dict(os.environ, HOTSEAT_SAVE_DIR=str(store.root))
     with open("/dev/full", "w") as full:
         done = subprocess.run(
-            [sys.executable, "-m", "tui", "list"],
+            [sys.executable, "-m", "hotseat", "list"],
             stdout=full,
             stderr=subprocess.PIPE,
             text=True,
@@ -251,7 +251,11 @@ def test_import_of_a_file_with_a_refused_move_offers_and_does_the_recovery(
 def test_python_dash_m_tui_runs_the_cli(tmp_path: Path) -> None:
     env = dict(os.environ, HOTSEAT_SAVE_DIR=str(tmp_path / "empty"))
     done = subprocess.run(
-        [sys.executable, "-m", "tui", "list"], capture_output=True, text=True, env=env, check=False
+        [sys.executable, "-m", "hotseat", "list"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
     )
     assert done.returncode == 0
     assert "No saved games" in done.stdout
@@ -260,7 +264,7 @@ def test_python_dash_m_tui_runs_the_cli(tmp_path: Path) -> None:
 def test_a_table_option_from_the_command_line_is_saved_with_the_game(
     store: SaveStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from tui import cli
+    from hotseat import cli
     from tui.model import GameSession, parse_options
 
     assert parse_options("xylotar", ["Sorting_Memory=ON"]) == {"sorting_memory": True}
@@ -309,7 +313,7 @@ def test_version_is_the_installed_packages(capsys: pytest.CaptureFixture[str]) -
 
 def opened_by(store: SaveStore, monkeypatch: pytest.MonkeyPatch, *argv: str) -> list[str]:
     """The names of the sessions the command opens, without showing the app."""
-    from tui import cli
+    from hotseat import cli
     from tui.model import GameSession
 
     opened: list[str] = []
@@ -379,7 +383,7 @@ def test_a_finished_game_still_opens_by_its_name(
 def test_a_mistake_in_the_arguments_is_named_before_the_missing_terminal(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("tui.cli.has_terminal", lambda: False)
+    monkeypatch.setattr("hotseat.cli.has_terminal", lambda: False)
     code, _, err = run_cli(capsys, "new", "xoxx", "--players", "Ann,Bob")
     assert code == 2
     assert err.startswith("hotseat: unknown game 'xoxx'; did you mean xoxo?")
@@ -400,7 +404,7 @@ def test_list_cuts_its_lines_to_the_terminal_width(
     store: SaveStore, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     new_session(store, "Annabelle Longname-One,Bob,cpu:Carla,cpu:Dmitri", name="evening").close()
-    monkeypatch.setattr("tui.cli.output_width", lambda: 40)
+    monkeypatch.setattr("hotseat.cli.output_width", lambda: 40)
     code, out, _ = run_cli(capsys, "list")
     assert code == 0
     assert all(len(line) <= 40 for line in out.splitlines())
@@ -418,7 +422,7 @@ def test_every_package_and_its_data_files_ship_in_the_wheel() -> None:
     include, data = setup["packages"]["find"]["include"], setup["package-data"]
     found = {
         ".".join(init.parent.relative_to(root).parts)
-        for top in ("rules", "saves", "remote", "tui")
+        for top in ("rules", "saves", "remote", "tui", "hotseat")
         for init in (root / top).rglob("__init__.py")
     }
     assert all(any(fnmatch.fnmatch(package, glob) for glob in include) for package in found)
@@ -428,7 +432,7 @@ def test_every_package_and_its_data_files_ship_in_the_wheel() -> None:
         if file.suffix not in (".tcss", ".md", ".txt", ".mo"):
             continue
         parts = file.relative_to(root).parts
-        if parts[0] not in ("rules", "saves", "remote", "tui"):
+        if parts[0] not in ("rules", "saves", "remote", "tui", "hotseat"):
             continue
         owners = [".".join(parts[:n]) for n in range(1, len(parts))]
         if not any(

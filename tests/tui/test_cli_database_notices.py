@@ -15,6 +15,7 @@ import pytest
 import saves.database
 from saves import SaveStore
 from saves.database import Database
+from tui.words.saves import save_text
 
 from tui_helpers import new_session, run_cli, stored_bytes
 
@@ -55,8 +56,8 @@ def test_a_database_held_elsewhere_is_waited_for_once_by_a_command(
 
 
 def test_the_wait_said_is_the_time_waited(tmp_path: Path) -> None:
-    said = Database(tmp_path)._locked(6.2)
-    assert said.english() == (
+    said = save_text(Database(tmp_path)._locked(6.2))
+    assert said == (
         f"{tmp_path / 'hotseat.db'} is locked by another program (waited 6 s); nothing was changed"
     )
 
@@ -90,7 +91,7 @@ def test_a_save_file_the_user_may_not_read_is_named_as_unreadable(
     store.close()
     before = stored_bytes(store)
     os.chmod(store.path, 0)
-    command = ["-m", "tui", "--lang", "en", "list", "--save-dir", str(store.root)]
+    command = ["-m", "hotseat", "--lang", "en", "list", "--save-dir", str(store.root)]
     try:
         done = subprocess.run(
             [*without_root_s_reading(), sys.executable, *command],

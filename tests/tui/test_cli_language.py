@@ -13,9 +13,9 @@ from pathlib import Path
 import asyncssh
 import pytest
 
+from hotseat.argparse_words import ARGPARSE_WORDS
 from saves import SaveStore
 from tui import i18n
-from tui.argparse_words import ARGPARSE_WORDS
 
 from tui_helpers import new_session, run_cli
 

@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 from textual.widgets import Input, Select
 
+from hotseat import cli
+from hotseat.cli import main
 from rules.bots import choose
 from saves import SaveStore
-from tui import cli
-from tui.cli import main
 from tui.model import GameSession, parse_players, players_text
 from tui.screens.new_game import NewGameScreen
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from hotseat import cli
 from saves import SaveStore
-from tui import cli
 
 from tui_helpers import app_for, new_session, play_bots_until
 

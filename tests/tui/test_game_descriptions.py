@@ -52,12 +52,12 @@ def test_the_home_screen_lists_every_game_once() -> None:
 
 
 def outside_the_games(pattern: re.Pattern[str], *also: Path) -> list[str]:
-    """The modules of tui/ and remote/ outside every game's UI package (and `also`) whose
+    """The modules of tui/, remote/ and hotseat/ outside every game's UI package (and `also`) whose
     text `pattern` finds."""
     own = {Path(package_of(g).replace(".", "/")) for g in CATALOG} | set(also)
     return [
         str(path.relative_to(ROOT))
-        for folder in ("tui", "remote")
+        for folder in ("tui", "remote", "hotseat")
         for path in sorted((ROOT / folder).rglob("*.py"))
         if not any(path.relative_to(ROOT).is_relative_to(mine) for mine in own)
         and pattern.search(path.read_text(encoding="utf-8"))

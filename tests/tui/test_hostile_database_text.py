@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 from textual.widgets import DataTable, Static
 
+from hotseat.cli import main
 from saves import SaveStore
 from saves.visible import visible
-from tui.cli import main
 from tui.screens.home import HomeScreen
 
 from tui_helpers import app_for, new_session, until

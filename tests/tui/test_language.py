@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from hotseat.cli import flag_value
 from saves import SaveStore
 from tui import i18n
-from tui.cli import flag_value
 from tui.screens.home import HomeScreen, played_when
 from tui.settings import settings_file
 

@@ -9,8 +9,8 @@ import pytest
 from test_remote_seats import player_app, register
 from textual.widgets import Input, Select
 
+from hotseat.cli import NewGame, build_parser, checked_new_game, main
 from saves import SaveStore
-from tui.cli import NewGame, build_parser, checked_new_game, main
 from tui.model import SEED_BITS, new_seed
 from tui.screens.home import HomeScreen
 from tui.screens.new_game import NewGameScreen

@@ -1,6 +1,6 @@
 """The save store's refusals and notices read in the player's language: the store says
-each as a marked English template and its fields, the command line and the screens say it
-in German for a German player, in one line."""
+each as a code and its fields, the command line and the screens say it in German for a
+German player, in one line."""
 
 from __future__ import annotations
 
@@ -15,12 +15,12 @@ from pathlib import Path
 
 import pytest
 from babel.messages.extract import extract_from_dir
-from babel.messages.pofile import read_po
 
 from rules import IllegalAction
 from saves import DamagedSave, SaveError, SaveStore, export_game
-from saves.errors import N_
+from saves.errors import ALONE
 from tui.words.problems import said
+from tui.words.save_messages import PLURALS, WORDS
 
 from tui_helpers import new_session, play_bots_until, replace_move, run_cli
 
@@ -198,7 +198,7 @@ def test_the_report_on_old_saves_is_in_german(
     )
 
 
-def test_a_store_error_said_in_german_is_still_english_as_str(
+def test_a_store_error_said_in_german_is_its_code_and_fields_as_str(
     german: None, store: SaveStore
 ) -> None:
     new_session(store, "Ann,Bob", name="evening").close()
@@ -207,14 +207,14 @@ def test_a_store_error_said_in_german_is_still_english_as_str(
         store.load("x")
 
     assert said(caught.value) == f"kein Spielstand namens 'x' in {store.root}"
-    assert str(caught.value) == f"no save called 'x' in {store.root}"
+    assert str(caught.value) == f"no-such-save {{'name': \"'x'\", 'folder': {store.root!r}}}"
 
 
 def test_a_nested_refusal_of_an_unknown_game_falls_back_to_the_shared_words(
     german: None,
 ) -> None:
     error = SaveError(
-        N_("move {number} is not legal ({reason})"),
+        "move-not-legal",
         number=3,
         game="chess",
         names=["Ann"],
@@ -224,7 +224,7 @@ def test_a_nested_refusal_of_an_unknown_game_falls_back_to_the_shared_words(
     assert said(error) == "Zug 3 ist nicht erlaubt (Dieser Zug ist jetzt nicht erlaubt)"
 
 
-# ---- every template is in the catalog ------------------------------------------------
+# ---- every code has words -------------------------------------------------------------
 
 MAKERS = {
     "Message",
@@ -233,72 +233,85 @@ MAKERS = {
     "SeatsHeld",
     "TakenOver",
     "MoveConflict",
+    "PlayersError",
     "_Bad",
     "_Refused",
 }
-"""What makes a message of the store from a template given first."""
+"""What makes a message of the store from a code given first."""
+
+CODE = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
+SPEAKERS = ("saves", "tui", "remote", "hotseat")
 
 
-def unmarked_templates() -> list[str]:
-    """Where a message of the store is made from text that is not a marked template: a
-    literal, an f-string, text put together, formatted or already translated."""
+def made_from_text() -> list[str]:
+    """Where a message of the store is made from words instead of a code: an f-string,
+    text put together, formatted or translated, or a literal that is not a code."""
     found = []
-    for folder in ("saves", "tui", "remote"):
+    for path, node in maker_calls():
+        first = node.args[0]
+        if isinstance(first, ast.Constant):
+            wrong = not CODE.fullmatch(str(first.value))
+        elif isinstance(first, ast.Call):
+            func = first.func
+            wrong = getattr(func, "attr", "") in ("format", "join") or getattr(func, "id", "") in (
+                "_",
+                "N_",
+                "pgettext",
+                "ngettext",
+                "str",
+            )
+        else:
+            wrong = isinstance(first, (ast.JoinedStr, ast.BinOp))
+        if wrong:
+            found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    return found
+
+
+def maker_calls() -> list[tuple[Path, ast.Call]]:
+    calls = []
+    for folder in SPEAKERS:
         for path in sorted((ROOT / folder).rglob("*.py")):
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-                made = isinstance(node, ast.Call) and node.args and is_maker(node.func)
-                if made and is_text(node.args[0]):
-                    found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
-    return found
+                if isinstance(node, ast.Call) and node.args and is_maker(node.func):
+                    calls.append((path, node))
+    return calls
 
 
 def is_maker(func: ast.expr) -> bool:
     return getattr(func, "id", getattr(func, "attr", "")) in MAKERS
 
 
-def is_text(template: ast.expr) -> bool:
-    """True for a template that is words already, not a marked template (N_, ngettext) or
-    a message."""
-    if isinstance(template, (ast.Constant, ast.JoinedStr, ast.BinOp)):
-        return True
-    if isinstance(template, ast.Call):
-        func = template.func
-        return getattr(func, "attr", "") in ("format", "join") or getattr(func, "id", "") in (
-            "_",
-            "pgettext",
-            "str",
-        )
-    return False
+def test_every_message_of_the_store_is_made_from_a_code() -> None:
+    assert made_from_text() == []
 
 
-def test_every_message_of_the_store_is_made_from_a_marked_template() -> None:
-    assert unmarked_templates() == []
+def test_every_code_a_message_is_made_from_has_words() -> None:
+    known = set(WORDS) | set(PLURALS) | {ALONE}
+    unknown = [
+        f"{path.relative_to(ROOT)}:{node.lineno}"
+        for path, node in maker_calls()
+        if isinstance(node.args[0], ast.Constant) and node.args[0].value not in known
+    ]
+    assert unknown == []
 
 
-def test_every_template_the_store_can_raise_is_in_the_german_catalog_with_its_placeholders() -> (
-    None
-):
-    """A plural form may leave out the count ("ein Byte"), nothing else."""
-    with (ROOT / "tui/locale/de/LC_MESSAGES/hotseat.po").open("rb") as file:
-        catalog = {key(message.id): message.string for message in read_po(file) if message.id}
+def test_every_code_with_words_is_one_the_code_uses() -> None:
+    """No words for a code nothing makes (codes passed on, as `_not` and `transaction`
+    take them, count where they are written)."""
+    written = set()
+    for folder in SPEAKERS:
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            if path.name == "save_messages.py":
+                continue
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                    written.add(node.value)
+    assert sorted((set(WORDS) | set(PLURALS)) - written) == []
+
+
+def test_the_store_marks_no_words_for_the_catalog() -> None:
+    """The store speaks data; every word said of it is in tui/."""
     marked = extract_from_dir(
         str(ROOT / "saves"), [("**.py", "python")], keywords={"N_": None, "ngettext": (1, 2)}
     )
-    wrong = []
-    for _, _, template, _, _ in marked:
-        english = template if isinstance(template, tuple) else (template,)
-        german = catalog.get(english[0]) or ""
-        forms = german if isinstance(german, tuple) else (german,)
-        wanted = set().union(*(placeholders(text) for text in english))
-        spared = {"count"} if len(english) > 1 else set()
-        if not all(form and wanted - spared <= placeholders(form) <= wanted for form in forms):
-            wrong.append(english[0])
-    assert wrong == []
-
-
-def key(msgid: str | tuple[str, ...]) -> str:
-    return msgid if isinstance(msgid, str) else msgid[0]
-
-
-def placeholders(text: str) -> set[str]:
-    return set(PLACEHOLDER.findall(text))
+    assert list(marked) == []

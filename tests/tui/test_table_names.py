@@ -9,9 +9,9 @@ import pytest
 from textual import events
 from textual.widgets import Input, Static
 
+from hotseat.cli import main
 from rules import SetupError
 from saves import PlayerSpec, SaveStore
-from tui.cli import main
 from tui.games.xoxo.screen import XoxoScreen
 from tui.model import GameSession, parse_players, registered_names
 from tui.screens.new_game import NewGameScreen

@@ -22,10 +22,10 @@ from textual.widget import Widget
 from textual.widgets import Input
 from textual.widgets._footer import FooterKey
 
+from hotseat.cli import main
 from rules.three_by_three import card_label
 from saves import PlayerSpec, SaveStore
 from tui.app import HotseatApp
-from tui.cli import main
 from tui.model import GameSession, parse_players
 from tui.screens.game_over import GameOverScreen
 from tui.screens.handoff import HandoffScreen

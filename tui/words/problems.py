@@ -1,9 +1,8 @@
 """What went wrong, in the player's language: the errors of the engines' setup, the save
 store and the command line, each said in one line.
 
-The engines and the store say what went wrong as data (a code or a marked template and
-its fields); this is the one place a screen or the command line turns such an error into
-words.
+The engines and the store say what went wrong as data (a code and its fields); this is
+the one place a screen or the command line turns such an error into words.
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
-"""The save store's messages in the player's language: each is an English template marked
-for the catalog and its fields (saves.errors), said here in one line; and which terminal
-holds a game's seats, as the take-over question and a refusal to open a game say it."""
+"""The save store's messages in the player's language: each is a code and its fields
+(saves.errors), said here in one line with the words of its code (tui.words.save_messages);
+and which terminal holds a game's seats, as the take-over question and a refusal to open a
+game say it."""
 
 from __future__ import annotations
 
@@ -8,28 +9,47 @@ from collections.abc import Mapping
 from datetime import datetime
 
 from rules import IllegalAction, get_game
-from saves.errors import Message, SeatsHeld
+from saves.errors import ALONE, Message, SeatsHeld
+from saves.players import reason
 from saves.seats import Holder
 from saves.visible import visible
-from tui.i18n import _, language, ngettext
+from tui.i18n import _, language
 from tui.words import refusal, seat_names
 from tui.words.common import refusal_text
 from tui.words.problems import said
+from tui.words.save_messages import PLURALS, WORDS
 
 
 def save_text(message: Message) -> str:
     """`message` (a SaveError, or a notice of the store) in the player's language, on one
-    line: its template translated, each field that is a message or an error said the same
+    line: the words of its code, each field that is a message or an error said the same
     way."""
     fields = {name: _field(value, message.fields) for name, value in message.fields.items()}
-    if isinstance(message, SeatsHeld) and message.holders:
+    if isinstance(message, SeatsHeld):
         fields["terminals"] = "; ".join(describe(holder) for holder in message.holders)
-    if message.plural is None or message.count is None:
-        template = _(message.template)
-    else:
-        template = ngettext(message.template, message.plural, message.count)
-    text = template.format(**fields) if fields else template
+    words = template(message)
+    text = words.format(**fields) if fields else words
     return " ".join(text.split())
+
+
+def template(message: Message) -> str:
+    """The words of `message`'s code in the player's language, its plural form chosen by
+    its field `count`; a problem said as it is (saves.errors.ALONE) stays itself."""
+    if message.code == ALONE:
+        return "{problem}"
+    plural = PLURALS.get(message.code)
+    count = message.fields.get("count")
+    if plural is not None and isinstance(count, int):
+        return plural(count)
+    return _(WORDS[message.code])
+
+
+def reason_text(error: OSError) -> str:
+    """Why a file could not be read or written, in the player's language: the store's own
+    reasons (a folder, a pipe where a file should be) said, the system's as it gives
+    them."""
+    why = reason(error)
+    return save_text(why) if isinstance(why, Message) else str(why)
 
 
 def _field(value: object, fields: Mapping[str, object]) -> object:

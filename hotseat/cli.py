@@ -1,7 +1,7 @@
 """The `hotseat` command: home screen, new, resume, list, export, import.
 
 Bad input: one line, exit code 2. Every word it prints, its --help included (argparse's
-own words too, see tui.argparse_words), is in the language chosen before the parser is
+own words too, see hotseat.argparse_words), is in the language chosen before the parser is
 built.
 """
 
@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn
 
+from hotseat.argparse_words import speak_our_language
 from rules import SetupError, UnknownGame, get_game
 from rules.catalog import CATALOG
 from saves import (
@@ -34,9 +35,9 @@ from saves import (
     validate_save_name,
 )
 from saves.exchange import in_save_folder
+from saves.players import Players, PlayersError
 from saves.visible import visible
-from tui.argparse_words import speak_our_language
-from tui.i18n import LANGUAGES, N_, _, choose, language, use
+from tui.i18n import LANGUAGES, _, choose, language, use
 from tui.model import (
     GameSession,
     game_title,
@@ -567,7 +568,7 @@ def open_session(
     if args.command == "resume":
         if args.recover:
             if args.name is None:
-                raise SaveError(N_("--recover needs the name of the damaged save"))
+                raise SaveError("recover-needs-name")
             name = recover_save(store, args.name)
             recovered = _("recovered {save} as {new}").format(save=args.name, new=name)
             print(f"hotseat: {recovered}", file=sys.stderr)
@@ -584,8 +585,6 @@ def registered_player(name: str | None, folder: Path) -> str | None:
     """The registered spelling of --player NAME; SetupError when nobody is registered so."""
     if name is None:
         return None
-    from remote.players import Players, PlayersError
-
     try:
         found = Players(folder).named(name.strip())
     except PlayersError as error:
@@ -606,20 +605,14 @@ def unfinished_game(store: SaveStore, player: str | None = None) -> str:
             if not info.summary.get("over"):
                 return info.name
         if not games:
-            raise SaveError(N_("{player} has no tables yet: hotseat new starts one"), player=player)
+            raise SaveError("no-tables-yet", player=player)
     else:
         name = store.most_recent(unfinished=True)
         if name is not None:
             return name
     if store.most_recent() is None:
-        raise SaveError(N_("no saved games in {folder}"), folder=store.root)
-    raise SaveError(
-        N_(
-            "every saved game is over: hotseat list shows them, hotseat resume {name} opens "
-            "one, hotseat new starts a game"
-        ),
-        name=Message(N_("NAME")),
-    )
+        raise SaveError("no-saved-games", folder=store.root)
+    raise SaveError("every-game-over", name=Message("name-placeholder"))
 
 
 def run_app(
@@ -710,11 +703,11 @@ def export_save(store: SaveStore, name: str, file: str | None) -> int:
         return 0
     target = Path(file).expanduser()
     if target.is_dir():
-        raise SaveError(N_("{file} is a folder; name the file to write"), file=target)
+        raise SaveError("export-to-folder", file=target)
     try:
         fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
     except FileExistsError:
-        raise SaveError(N_("{file} already exists; nothing was written"), file=target) from None
+        raise SaveError("export-file-exists", file=target) from None
     except OSError as err:
         raise cannot_write(target, err) from None
     try:
@@ -736,9 +729,7 @@ def export_save(store: SaveStore, name: str, file: str | None) -> int:
 
 def cannot_write(target: Path, error: OSError) -> SaveError:
     """Why `target` could not be written, in one line."""
-    return SaveError(
-        N_("cannot write {file}: {reason}"), file=target, reason=error.strerror or str(error)
-    )
+    return SaveError("cannot-write-file", file=target, reason=error.strerror or str(error))
 
 
 def import_saves(store: SaveStore, files: list[Path], recover: bool) -> int:

@@ -1,0 +1,7 @@
+"""`python -m hotseat` runs hotseat."""
+
+import sys
+
+from hotseat.cli import main
+
+sys.exit(main())
