@@ -84,15 +84,17 @@ def main(argv: list[str]) -> int:
     cli.open_session = timed_open
     if mode == "resume":
         from tui.screens.handoff import HandoffScreen
-        from tui.screens.table import TableScreen
 
         save_dir, name = args
 
         def game_shown(screen: Screen[Any]) -> bool:
-            """The privacy screen, or a table that has drawn a view (no privacy screen)."""
+            """The privacy screen, or a table whose pieces are laid out and drawn (no
+            privacy screen). The table's module is looked up only once the app loaded it,
+            so this check costs the resume nothing."""
             if isinstance(screen, HandoffScreen):
                 return True
-            return isinstance(screen, TableScreen) and bool(screen.view)
+            table = sys.modules.get("tui.screens.table")
+            return table is not None and isinstance(screen, table.TableScreen) and screen.whole
 
         exit_on_frame(out, game_shown)
         return cli.main(["resume", name, "--save-dir", save_dir])
