@@ -15,8 +15,8 @@ from textual.timer import Timer
 from rules import SetupError
 from saves import DamagedSave, PlayerSpec, SaveError, SaveStore, SeatsHeld, TakenOver
 from tui import i18n, palette, textual_fixes
+from tui.catalog import screen_class
 from tui.crash import crash_message, write_crash_log
-from tui.games import screen_class
 from tui.i18n import N_, _
 from tui.model import (
     POLL_INTERVAL,

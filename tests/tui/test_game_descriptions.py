@@ -1,4 +1,4 @@
-"""Every game in the catalog is described once for the app (`tui.games.about`) and keeps
+"""Every game in the catalog is described once for the app (`tui.catalog.about`) and keeps
 in its UI package its table screen, the words for its facts and its help in English and
 German; its place on the home screen and the words of its options are in its
 description. Nothing outside a game's own package names it."""
@@ -14,7 +14,7 @@ import pytest
 
 from rules import GAMES
 from rules.catalog import CATALOG
-from tui.games import about, game_order, package_of, screen_class, words_module
+from tui.catalog import about, game_order, package_of, screen_class, words_module
 from tui.screens.table import TableScreen
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -73,7 +73,7 @@ def test_no_module_outside_a_games_own_names_it_by_its_id() -> None:
 
 def test_no_module_outside_a_games_own_imports_its_package() -> None:
     """The app reaches a game's screen, words and help through the catalog alone (the
-    finder, `tui/games/__init__.py`, names the packages only by the catalog's modules)."""
+    finder, `tui/catalog.py`, names the packages only by the catalog's modules)."""
     packages = sorted(package_of(g) for g in CATALOG)
     imports = re.compile("|".join(re.escape(package) for package in packages))
-    assert outside_the_games(imports, Path("tui/games/__init__.py")) == []
+    assert outside_the_games(imports, Path("tui/catalog.py")) == []

@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Markdown
 
 from rules import GAMES
-from tui.games import described, package_of
+from tui.catalog import described, package_of
 from tui.i18n import ENGLISH, N_, _, language
 from tui.screens.once import DismissOnce
 from tui.textual_fixes import taken_apart

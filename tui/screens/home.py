@@ -16,7 +16,7 @@ from textual.widgets.option_list import Option
 from rules.catalog import CATALOG
 from saves import DamagedSave, SaveError, SaveInfo
 from saves.visible import visible
-from tui.games import described, game_order
+from tui.catalog import described, game_order
 from tui.i18n import N_, _, language, ngettext
 from tui.model import game_title, is_their_turn, players_text, seated
 from tui.requests import OpenNewGame, OpenSave, RecoverSave, StartQuickGame, host

@@ -156,9 +156,10 @@ class TableView(Screen[None], Generic[ViewT]):
         self.set_reactive(TableView.message, message)
         self.show_prompt()
 
-    WAITING_NOTE = ""
-    """Added to "Waiting for Bob." while someone else moves (e.g. a legend), in the
-    player's language (a game that has one words it where it is read)."""
+    def waiting_note(self) -> str:
+        """Added to "Waiting for Bob." while someone else moves (e.g. a legend), in the
+        player's language; none unless a game has one."""
+        return ""
 
     def prompt_text(self) -> Text:
         """The prompt line: a message wins, then game over, then whose turn it is."""
@@ -170,7 +171,7 @@ class TableView(Screen[None], Generic[ViewT]):
         if not self.my_turn:
             acting = view["to_act"]
             who = view["players"][acting[0]] if acting else _("nobody")
-            return Text(_("Waiting for {name}.").format(name=who) + self.WAITING_NOTE)
+            return Text(_("Waiting for {name}.").format(name=who) + self.waiting_note())
         return self.turn_prompt()
 
     def turn_prompt(self) -> Text:

@@ -2,7 +2,7 @@
 and end of game, said from the engine's typed data (the engines say nothing in words).
 
 Each game's UI package has a `words` module with the four functions of `GameWords`
-(`tui.games.words_module`); the words every game shares are here.
+(`tui.catalog.words_module`); the words every game shares are here.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from rules import IllegalAction, LogEntry
-from tui.games import described, words_module
+from tui.catalog import described, words_module
 from tui.words.common import refusal_text as common_refusal
 
 

@@ -4,7 +4,7 @@ computer's levels (the engine's option labels and level names are English data).
 from __future__ import annotations
 
 from rules import Option
-from tui.games import described
+from tui.catalog import described
 from tui.i18n import _, pgettext
 
 

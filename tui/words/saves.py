@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import datetime
 
-from rules import IllegalAction, get_game
+from rules import IllegalAction, SetupError, UnknownGame, get_game
 from saves.errors import ALONE, Message, SeatsHeld
 from saves.players import reason
 from saves.seats import Holder
@@ -16,7 +16,6 @@ from saves.visible import visible
 from tui.i18n import _, language
 from tui.words import refusal, seat_names
 from tui.words.common import refusal_text
-from tui.words.problems import said
 from tui.words.save_messages import PLURALS, WORDS
 
 
@@ -59,8 +58,12 @@ def _field(value: object, fields: Mapping[str, object]) -> object:
         return save_text(value)
     if isinstance(value, IllegalAction):
         return _refusal(value, fields).rstrip(".")
-    if isinstance(value, BaseException):
-        return said(value)
+    if isinstance(value, (SetupError, UnknownGame)):
+        from tui.words.setup import setup_text, unknown_game_text  # only for a damaged save
+
+        if isinstance(value, UnknownGame):
+            return unknown_game_text(value)
+        return " ".join(setup_text(value).split())
     return value
 
 

@@ -1,6 +1,6 @@
 """3 x 3 as the app lists, says and explains it."""
 
-from tui.games import GameUI
+from tui.catalog import GameUI
 
 ABOUT = GameUI(
     screen="ThreeByThreeScreen",

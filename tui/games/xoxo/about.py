@@ -1,5 +1,5 @@
 """XOXO as the app lists, says and explains it."""
 
-from tui.games import GameUI
+from tui.catalog import GameUI
 
 ABOUT = GameUI(screen="XoxoScreen", order=0)

@@ -6,14 +6,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Horizontal
-from textual.events import Resize
-from textual.geometry import Region
 from textual.reactive import var
-from textual.strip import Strip
-from textual.widget import Widget
 
 from rules.xoxo import LineName, Place, XoxoEvent, XoxoView
 from tui.games.xoxo.board import Board, changed_cells, met_line_cells
+from tui.games.xoxo.prompt import PromptLines
 from tui.games.xoxo.targets import CARD_LINES, TargetPanel, met_values
 from tui.games.xoxo.tiles import LARGE_TILE, MEDIUM_TILE, SMALL_TILE, XL_TILE, TileSize, tile_short
 from tui.games.xoxo.words import line_words, value_word
@@ -23,7 +20,6 @@ from tui.screens.table import TableScreen
 from tui.widgets.footer import Footer
 from tui.widgets.header import TitleHeader
 from tui.widgets.log import GameLog
-from tui.widgets.looks import looks
 from tui.widgets.playing_cards import LARGE, SMALL, card_size_for
 
 SOURCES = ("own", "general")
@@ -52,44 +48,6 @@ def board_columns(tile: TileSize) -> int:
     return 3 * tile.width + 4
 
 
-class PromptLines(Widget):
-    """The prompt, wrapped to the width; a change repaints only the lines that differ
-    (moving the cursor often changes just the hint)."""
-
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self._paragraphs: list[Text] = []
-        self._lines: list[Text] = []
-
-    def show(self, paragraphs: list[Text]) -> None:
-        """Show these paragraphs, each wrapped (or cut, if it says no_wrap) to the width."""
-        self._paragraphs = paragraphs
-        width = self.content_size.width
-        if not width:
-            return
-        lines = [line for p in paragraphs for line in p.wrap(self.app.console, width)]
-        old = [looks(line) for line in self._lines]
-        self._lines = lines
-        for y in range(max(len(lines), len(old))):
-            if y >= len(lines) or y >= len(old) or looks(lines[y]) != old[y]:
-                self.refresh(Region(0, y, width, 1))
-
-    def on_resize(self, event: Resize) -> None:
-        self._lines = []
-        self.show(self._paragraphs)
-        self.refresh()
-
-    def render_line(self, y: int) -> Strip:
-        base = self.rich_style
-        width = self.content_size.width
-        if y >= len(self._lines):
-            return Strip.blank(width, base)
-        line = self._lines[y]
-        style = base + self.app.console.get_style(line.style) if line.style else base
-        strip = Strip(line.render(self.app.console), line.cell_len).apply_style(style)
-        return strip.extend_cell_length(width, base)
-
-
 class XoxoScreen(TableScreen[XoxoView]):
     """Keyboard: Tab or 1/2 picks the stack, arrows/hjkl the cell, Enter places."""
 
@@ -107,8 +65,7 @@ class XoxoScreen(TableScreen[XoxoView]):
         Binding("L", "toggle_log", N_("Log"), key_display="L"),
     ]
 
-    @property
-    def WAITING_NOTE(self) -> str:  # type: ignore[override]
+    def waiting_note(self) -> str:
         """The legend added to "Waiting for Bob.", in the player's language."""
         return "  " + _("◆ last tile, xN tiles in a pile.")
 

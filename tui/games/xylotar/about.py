@@ -1,6 +1,6 @@
 """Xylotar as the app lists, says and explains it."""
 
-from tui.games import GameUI
+from tui.catalog import GameUI
 from tui.i18n import N_
 
 ABOUT = GameUI(
