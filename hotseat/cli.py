@@ -1,4 +1,5 @@
-"""The `hotseat` command: home screen, new, resume, list, export, import.
+"""The `hotseat` command: home screen, new, resume, list, export, import, and the
+registry of players and the SSH host (`players`, `host`).
 
 Bad input: one line, exit code 2. Every word it prints, its --help included (argparse's
 own words too, see hotseat.argparse_words), is in the language chosen before the parser is

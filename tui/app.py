@@ -134,7 +134,7 @@ class HotseatApp(App[None]):
         self.close_session()
         self.clear_notifications()  # "Your turn in ..." and the like are old news at a table
         self.session = session
-        due = session.privacy_seat() if resumed and session.player is None else None
+        due = session.privacy_seat() if session.opens_hidden(resumed) else None
         if due is None:
             self.push_screen(screen_class(session.record.game)(session, self.delay, resumed))
             self.call_after_refresh(self.settle_table)

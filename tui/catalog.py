@@ -3,8 +3,8 @@
 `about` module with its one description, `ABOUT`, light enough for the home screen to
 read; its `words` (how it says its events, refusals and status); its help, `help/en.md`
 and a page for each other language (`help/de.md`); and its `screen` with the widgets it
-draws, imported only when that game opens. The packages are found by name, so nothing
-here imports a game."""
+draws, imported only when that game opens. The packages are found by name: no game is
+imported until it is asked for."""
 
 from __future__ import annotations
 

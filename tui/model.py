@@ -350,6 +350,12 @@ class GameSession(Generic[ViewT]):
         """True if this terminal moves for `seat` (a person here or a computer it runs)."""
         return seat in self.held_seats
 
+    def opens_hidden(self, resumed: bool) -> bool:
+        """Whether this game's table opens behind the privacy screen: a resumed one does,
+        except at a registered player's own terminal (the key they connected with says
+        who is there)."""
+        return resumed and self.player is None
+
     def privacy_seat(self) -> tuple[int, bool] | None:
         """The seat whose player a resumed table waits for behind the privacy screen, and
         whether it is that seat's turn: the seat to move if a person here plays it, else

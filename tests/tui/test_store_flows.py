@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from saves import SaveStore
+from saves import MoveConflict, SaveStore
 from tui.model import GameSession
 from tui.screens.handoff import HandoffScreen
 from tui.screens.home import HomeScreen
@@ -144,3 +144,23 @@ async def test_a_resumed_seat_shows_its_own_view_behind_the_privacy_screen_while
             assert table.view == bob.view(1)
     finally:
         ann.close()
+
+
+async def test_a_move_another_terminal_played_first_is_not_played_and_says_why(
+    store: SaveStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The store refuses a move whose number another terminal stored first: the table
+    takes in what is stored and says, in the prompt line, that this move was not played."""
+    session = new_session(store, "Ann,cpu:Bo", seed=4, game="xoxo")
+    assert session.to_act() == [0]
+
+    def played_elsewhere(*args: object) -> None:
+        raise MoveConflict("move-played-elsewhere", number=1)
+
+    monkeypatch.setattr(session.store, "append", played_elsewhere)
+    app = app_for(store, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.my_turn)
+        await pilot.press("enter")
+        await until(pilot, lambda: "Not played:" in screen_text(app))
+        assert "another terminal played move 1 first" in screen_text(app)

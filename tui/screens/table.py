@@ -42,9 +42,8 @@ class TableScreen(TableView[ViewT]):
         super().__init__(session)
         self.delay = delay
         self.revealed_seat: int | None = None
-        self.must_hand_off = resumed and session.player is None
-        """A resumed game opens behind the privacy screen, except at a registered player's
-        own terminal: the key they connected with says who is there."""
+        self.must_hand_off = session.opens_hidden(resumed)
+        """Whether the table still waits behind the privacy screen it opened behind."""
         self._after_own_move: dict[int, ViewT] = {}
         """Each person's view right after their own last move, as far as this terminal
         saw it: what changed since is marked when it is their turn again."""
@@ -232,9 +231,10 @@ class TableScreen(TableView[ViewT]):
         session = self.session
         view = session.view(seat)
         if seat is not None and seat in session.to_act() and session.is_human(seat):
-            self.shown = Shown(seat, view, session.legal(seat), self._after_own_move.get(seat))
+            before = self._after_own_move.get(seat)
+            self.shown = Shown(seat, view, session.legal(seat), before, session.over)
         else:
-            self.shown = Shown(seat, view)
+            self.shown = Shown(seat, view, over=session.over)
 
     def submit(self, action: Action) -> None:
         """Play the shown seat's action; explain a refusal, else move on."""
@@ -257,9 +257,9 @@ class TableScreen(TableView[ViewT]):
             self.say(refusal(self.session.game.id, error, self.session.seat_names))
             return False
         except MoveConflict as error:
+            self.moves_arrived()  # drawing the moves that came first clears the prompt
             if self.session.is_human(seat):
                 self.message = _("Not played: {reason}.").format(reason=said(error))
-            self.moves_arrived()
             return False
         except TakenOver:
             self.taken_over(taken_over_notice())

@@ -33,6 +33,8 @@ class Shown(Generic[ViewT]):
     view: ViewT
     legal: list[Action] = field(default_factory=list)
     before: ViewT | None = None
+    over: bool = False
+    """Whether the game was over when the view was read."""
 
 
 class TableView(Screen[None], Generic[ViewT]):
@@ -56,7 +58,7 @@ class TableView(Screen[None], Generic[ViewT]):
     def __init__(self, session: GameSession[ViewT]) -> None:
         super().__init__()
         self.session = session
-        self.set_reactive(TableView.shown, Shown(None, session.view(None)))
+        self.set_reactive(TableView.shown, Shown(None, session.view(None), over=session.over))
         self._log_seat: int | None = -1  # whose log is drawn; -1: none yet
         self._log_next = 0
         self._usable_keys: tuple[bool, ...] = ()
@@ -166,7 +168,7 @@ class TableView(Screen[None], Generic[ViewT]):
         if self.message:
             return Text("! " + self.message, style="bold")
         view = self.view
-        if self.session.over:
+        if self.shown.over:
             return Text(_("Game over."))
         if not self.my_turn:
             acting = view["to_act"]

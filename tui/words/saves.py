@@ -26,8 +26,11 @@ def save_text(message: Message) -> str:
     fields = {name: _field(value, message.fields) for name, value in message.fields.items()}
     if isinstance(message, SeatsHeld):
         fields["terminals"] = "; ".join(describe(holder) for holder in message.holders)
-    words = template(message)
-    text = words.format(**fields) if fields else words
+    try:
+        words = template(message)
+        text = words.format(**fields) if fields else words
+    except (KeyError, IndexError, ValueError):
+        text = str(message)  # words that do not fit the message: said as data, never a crash
     return " ".join(text.split())
 
 

@@ -17,6 +17,7 @@ from tui.games.xoxo.words import line_words, value_word
 from tui.i18n import N_, _, ngettext, pgettext
 from tui.model import GameSession
 from tui.screens.table import TableScreen
+from tui.screens.table_view import TableView
 from tui.widgets.footer import Footer
 from tui.widgets.header import TitleHeader
 from tui.widgets.log import GameLog
@@ -146,7 +147,7 @@ class XoxoScreen(TableScreen[XoxoView]):
         """A new view: the player's own last stack choice if still usable, the cursor on a
         free cell; tiles placed since the player's own last turn and the lines of targets
         just met marked on the board."""
-        self.message = ""
+        self.set_reactive(TableView.message, "")
         source = self.sources.get(self.shown_seat, "own")
         usable = self.usable_sources()
         if usable and source not in usable:
@@ -176,7 +177,7 @@ class XoxoScreen(TableScreen[XoxoView]):
 
     def pointer_moved(self) -> None:
         """The cursor or the stack changed: the board moves its cursor, the prompt its hint."""
-        self.message = ""
+        self.set_reactive(TableView.message, "")
         self.board.cursor = self.cursor if self.my_turn else None
         self.prompt.show(self.prompt_paragraphs())
 

@@ -4,6 +4,7 @@ or become the engine's actions."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from textual.binding import Binding
 
@@ -11,7 +12,7 @@ from rules.xylotar import PASS, Bid, Peek, Play, sort_actions, value
 from tui.games.xylotar.board import XylotarBoard
 from tui.games.xylotar.table import XylotarTable
 from tui.i18n import N_, _, language
-from tui.screens.table_view import Shown, TableView
+from tui.screens.table_view import TableView
 
 SWAP_LEFT = "shift+left,minus,left_square_bracket"
 SWAP_RIGHT = "shift+right,plus,right_square_bracket"
@@ -97,7 +98,9 @@ class XylotarScreen(XylotarTable):
         for action in sort_actions(self.draft[start:]):
             if not self.play(action):
                 if seat is not None:
-                    again = Shown(seat, self.session.view(seat), self.session.legal(seat))
+                    again = replace(
+                        self.shown, view=self.session.view(seat), legal=self.session.legal(seat)
+                    )
                     self.set_reactive(TableView.shown, again)  # drawn by show_all below
                 last = max(len(self.choices()) - 1, 0)
                 self.set_reactive(XylotarScreen.cursor, min(self.cursor, last))
