@@ -63,55 +63,46 @@ def exit_on_frame(out: str, wanted: Callable[[Screen[Any]], bool]) -> None:
     App.run = timed_run  # type: ignore[method-assign]
 
 
+def command(out: str, wanted: Callable[[Screen[Any]], bool], argv: list[str]) -> int:
+    """Run the `hotseat` command as its console script does (hotseat.start), until the
+    first frame drawn while `wanted(current screen)`."""
+    exit_on_frame(out, wanted)
+    from hotseat import start
+
+    return start.main(argv)
+
+
 def main(argv: list[str]) -> int:
     out, mode, *args = argv
     if mode == "bare":
         exit_on_frame(out, lambda screen: True)
         BareApp().run()
         return 0
-    from hotseat import cli
-
-    marks["hotseat imported"] = time.monotonic()
-    open_session = cli.open_session
-
-    def timed_open(*args: Any) -> Any:
-        marks["opening the save"] = time.monotonic()
-        try:
-            return open_session(*args)
-        finally:
-            marks["save open (replayed), app starts"] = time.monotonic()
-
-    cli.open_session = timed_open
     if mode == "resume":
-        from tui.screens.handoff import HandoffScreen
-
         save_dir, name = args
 
         def game_shown(screen: Screen[Any]) -> bool:
             """The privacy screen, or a table whose pieces are laid out and drawn (no
-            privacy screen). The table's module is looked up only once the app loaded it,
+            privacy screen). Their modules are looked up only once the app loaded them,
             so this check costs the resume nothing."""
-            if isinstance(screen, HandoffScreen):
+            handoff = sys.modules.get("tui.screens.handoff")
+            if handoff is not None and isinstance(screen, handoff.HandoffScreen):
                 return True
             table = sys.modules.get("tui.screens.table")
             return table is not None and isinstance(screen, table.TableScreen) and screen.whole
 
-        exit_on_frame(out, game_shown)
-        return cli.main(["resume", name, "--save-dir", save_dir])
+        return command(out, game_shown, ["resume", name, "--save-dir", save_dir])
     if mode == "home":
-        from textual.widgets import DataTable
-
-        from tui.screens.home import HomeScreen
-
         save_dir, rows = args
 
         def listed(screen: Screen[Any]) -> bool:
-            if not isinstance(screen, HomeScreen) or not hasattr(screen, "infos"):
+            """The home screen with its `rows` saves listed (looked up as game_shown does)."""
+            home = sys.modules.get("tui.screens.home")
+            if home is None or not isinstance(screen, home.HomeScreen):
                 return False
-            return screen.query_one("#saves", DataTable).row_count == int(rows)
+            return hasattr(screen, "infos") and screen.query_one("#saves").row_count == int(rows)
 
-        exit_on_frame(out, listed)
-        return cli.main(["--save-dir", save_dir])
+        return command(out, listed, ["--save-dir", save_dir])
     raise SystemExit(f"unknown mode {mode!r}")
 
 

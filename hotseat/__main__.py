@@ -2,6 +2,6 @@
 
 import sys
 
-from hotseat.cli import main
+from hotseat.start import main
 
 sys.exit(main())

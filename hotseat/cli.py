@@ -472,6 +472,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; user mistakes and damaged saves end in one line on stderr."""
     use(choose(flag_value(argv, "--lang"), os.environ))
     args = build_parser().parse_args(argv)
+    if args.command not in APP_COMMANDS:
+        gc.enable()  # loaded (see hotseat.start); the app turns it on as it starts
     try:
         new_game = checked_new_game(args) if args.command == "new" else None
     except (SetupError, SaveError, UnknownGame) as error:
@@ -636,8 +638,10 @@ def run_app(
     )
     # What is loaded by now (modules, the open game's history) lives as long as the app:
     # moved out of the collector's generations, the collections while screens are built
-    # no longer walk it over and over.
+    # no longer walk it over and over. The collector, off while the program loaded
+    # (hotseat.start), runs from here on.
     gc.freeze()
+    gc.enable()
     try:
         app.run()
     finally:

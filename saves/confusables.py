@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import functools
 import unicodedata
-from importlib import resources
 
 from rules.names import is_default_ignorable
 
@@ -23,6 +22,8 @@ DATA = "confusables.txt"
 @functools.cache
 def prototypes() -> dict[str, str]:
     """Each confusable character and the prototype it looks like ("А" -> "A", "m" -> "rn")."""
+    from importlib import resources  # with the data, when a name is first compared
+
     text = resources.files(__package__).joinpath(DATA).read_text(encoding="utf-8")
     table = {}
     for line in text.splitlines():

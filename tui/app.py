@@ -28,9 +28,7 @@ from tui.model import (
     registered_names,
 )
 from tui.requests import GoHome, OpenNewGame, OpenSave, PlayAgain, RecoverSave, StartQuickGame
-from tui.screens.handoff import privacy_screen
 from tui.screens.home import HomeScreen
-from tui.screens.take_over import TakeOverScreen, taken_over_notice
 from tui.widgets.footer import key_names
 from tui.words.problems import said
 
@@ -139,6 +137,8 @@ class HotseatApp(App[None]):
             self.push_screen(screen_class(session.record.game)(session, self.delay, resumed))
             self.call_after_refresh(self.settle_table)
             return
+        from tui.screens.handoff import privacy_screen  # loaded by the first table to need it
+
         # A table that opens behind the privacy screen is built once its player is here:
         # the privacy screen shows first (its module is loaded while they read it), and the
         # session is polled meanwhile (moves, heartbeat, a take-over) as the table would.
@@ -167,6 +167,8 @@ class HotseatApp(App[None]):
         try:
             session.poll()
         except TakenOver:
+            from tui.screens.take_over import taken_over_notice
+
             self.notify(taken_over_notice(), severity="warning", timeout=10, markup=False)
             self.action_home()
         except SaveError:
@@ -232,6 +234,7 @@ class HotseatApp(App[None]):
         try:
             session = GameSession.open(self.store, name, take_over=take_over, player=self.player)
         except SeatsHeld as held:
+            from tui.screens.take_over import TakeOverScreen  # seldom asked: loaded then
 
             def answered(take: bool | None) -> None:
                 if take:

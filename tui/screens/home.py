@@ -241,7 +241,7 @@ class HomeScreen(Screen[None]):
         kept = self.selected() if table.row_count else None
         table.clear(columns=True)
         for label, width in columns:
-            table.add_column(label, width=width)
+            table.add_column(Text(label), width=width)  # a label, not markup
         for cells in self.rows:
             shown = (
                 cut_middle(visible(cell), width) if middle else visible(cell)
