@@ -15,9 +15,8 @@ import re
 import shutil
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NamedTuple, NoReturn
 
 from hotseat.argparse_words import speak_our_language
 from rules import SetupError, UnknownGame, get_game
@@ -212,8 +211,7 @@ def players_value(game_id: str, text: str) -> list[PlayerSpec]:
     return players
 
 
-@dataclass(frozen=True)
-class NewGame:
+class NewGame(NamedTuple):
     """A `new` command's game, checked before anything is opened or written."""
 
     game_id: str

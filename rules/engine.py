@@ -14,7 +14,6 @@ import random
 import typing
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from types import UnionType
 from typing import Any, ClassVar, Generic, NamedTuple, TypedDict, TypeVar, Union
 
@@ -66,8 +65,7 @@ class SetupError(ValueError):
         self.fields = fields
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(NamedTuple):
     """A table option a game declares, with its default and allowed values."""
 
     name: str

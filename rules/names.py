@@ -11,7 +11,9 @@ newer Unicode version widens can never break a row.
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import NamedTuple
 
 MAX_NAME_CELLS = 24
 """A name is at most this many terminal cells wide, so every table can show it whole."""
@@ -61,15 +63,14 @@ def normal_name(text: str) -> str:
     return unicodedata.normalize("NFKC", plain).strip()
 
 
-@dataclass(frozen=True)
-class NameProblem:
+class NameProblem(NamedTuple):
     """Why a name cannot be a player's: `code` names the rule it breaks ("empty",
     "invisible-character", "unprintable-character", "nothing-visible", "begins-with-mark",
     "piled-marks", "too-wide") and `fields` the facts it names (`character` as `describe`
     gives it, `most`, `width`)."""
 
     code: str
-    fields: dict[str, str | int] = field(default_factory=dict)
+    fields: Mapping[str, str | int] = MappingProxyType({})
 
 
 def name_problem(name: str) -> NameProblem | None:

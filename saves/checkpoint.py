@@ -28,9 +28,8 @@ import pkgutil
 import secrets
 import threading
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from rules import AnyGame, get_game
 from saves.database import Database
@@ -85,8 +84,7 @@ def _read_or_make_key(path: Path) -> bytes | None:
     return key if len(key) == KEY_BYTES else None
 
 
-@dataclass(frozen=True)
-class Checkpoint:
+class Checkpoint(NamedTuple):
     """A stored state after move `moves`, as stored: text and seal are untrusted. `ground`
     is what the store found it stands on: the game's row and the digest of its first
     `moves` stored moves (`ground`)."""

@@ -17,10 +17,9 @@ import json
 import os
 import stat
 import tempfile
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from rules import names
 from rules.names import cells
@@ -44,8 +43,7 @@ class PlayersError(SaveError):
     one line."""
 
 
-@dataclass(frozen=True)
-class RemotePlayer:
+class RemotePlayer(NamedTuple):
     """A registered player: their name at the table, their OpenSSH public key line
     ("ssh-ed25519 AAAA... [comment]") and when they were added (ISO time, UTC)."""
 

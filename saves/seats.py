@@ -15,8 +15,8 @@ import secrets
 import socket
 import sqlite3
 import time
-from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import NamedTuple
 
 HEARTBEAT = 5.0
 """Seconds between a terminal's refreshes of its seats."""
@@ -25,8 +25,7 @@ LEASE_EXPIRY = 30.0
 """Seconds after which seats not refreshed count as free (a holder on another host)."""
 
 
-@dataclass(frozen=True)
-class Holder:
+class Holder(NamedTuple):
     """A terminal that has seats open."""
 
     pid: int
@@ -35,8 +34,7 @@ class Holder:
     since: str
 
 
-@dataclass(frozen=True)
-class Lease:
+class Lease(NamedTuple):
     """The seats of one game that this terminal holds."""
 
     game: int

@@ -17,7 +17,7 @@ import time
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from rules import JSON, AnyGame
 from saves import seated, seats
@@ -76,8 +76,7 @@ class SaveInfo:
         return self.listing.updated if self.listing else None
 
 
-@dataclass(frozen=True)
-class Listed:
+class Listed(NamedTuple):
     """A game's listing as read at one of its revisions."""
 
     key: int

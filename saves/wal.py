@@ -58,9 +58,9 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import NamedTuple
 
 from saves.errors import ALONE, Message
 
@@ -93,8 +93,7 @@ class FolderBusy(Exception):
     """Another connection took too long to open the database in this folder."""
 
 
-@dataclass(frozen=True)
-class Mark:
+class Mark(NamedTuple):
     """One transaction's stamp."""
 
     identity: str

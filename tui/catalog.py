@@ -9,10 +9,10 @@ imported until it is asked for."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from functools import cache
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rules.catalog import CATALOG
 
@@ -20,8 +20,7 @@ if TYPE_CHECKING:
     from tui.screens.table import TableScreen
 
 
-@dataclass(frozen=True)
-class GameUI:
+class GameUI(NamedTuple):
     """What the app needs of a game besides its engine. Words are marked with `N_` and
     said in the player's language where they are shown."""
 
@@ -31,7 +30,7 @@ class GameUI:
     """Its place in the home screen's list of games."""
     short_title: str | None = None
     """The title where the save list's Game column is too narrow for the whole one."""
-    option_words: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    option_words: Mapping[str, tuple[str, str]] = MappingProxyType({})
     """Each table option's label and one-line help, by option name."""
 
 

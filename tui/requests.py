@@ -3,7 +3,6 @@ reads of it (`Host`): screens never call into the app's own methods."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from textual.dom import DOMNode
@@ -35,36 +34,41 @@ class GoHome(Message):
     """Close the table (it is saved) and show the home screen."""
 
 
-@dataclass
 class PlayAgain(Message):
     """A rematch of `session`'s game: the same players, a new deal."""
 
-    session: GameSession[Any]
+    def __init__(self, session: GameSession[Any]) -> None:
+        self.session = session
+        super().__init__()
 
 
-@dataclass
 class OpenNewGame(Message):
     """Open the new-game dialog for `game_id`."""
 
-    game_id: str
+    def __init__(self, game_id: str) -> None:
+        self.game_id = game_id
+        super().__init__()
 
 
-@dataclass
 class StartQuickGame(Message):
     """Start `game_id` at once: the person here against a normal computer."""
 
-    game_id: str
+    def __init__(self, game_id: str) -> None:
+        self.game_id = game_id
+        super().__init__()
 
 
-@dataclass
 class OpenSave(Message):
     """Open the stored game `name`."""
 
-    name: str
+    def __init__(self, name: str) -> None:
+        self.name = name
+        super().__init__()
 
 
-@dataclass
 class RecoverSave(Message):
     """Recover the damaged stored game `name` from its last good move."""
 
-    name: str
+    def __init__(self, name: str) -> None:
+        self.name = name
+        super().__init__()

@@ -19,10 +19,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from importlib import import_module
 from types import ModuleType
-from typing import Any
+from typing import Any, NamedTuple
 
 from rules import JSON, Action, UnknownGame, get_game
 from rules.catalog import CATALOG
@@ -42,8 +41,7 @@ without what is too slow to run thousands of times), else its normal player."""
 Player = Callable[[Mapping[str, JSON], Sequence[Action], random.Random], Action]
 
 
-@dataclass(frozen=True)
-class Budget:
+class Budget(NamedTuple):
     """How long a computer player may think: wall-clock seconds, search iterations, or
     both (None: the level's own limit of that kind), and `stop`, asked now and then,
     which ends the thinking early when it says True (from another thread). What an

@@ -279,7 +279,7 @@ def _other_games_checkpoint(db: sqlite3.Connection, store: SaveStore, key: int, 
     assert other is not None and other.moves == STORED
     db.execute(
         "UPDATE checkpoints SET moves = ?, rules_version = ?, state = ?, seal = ? WHERE game = ?",
-        (*dataclasses.astuple(other)[:4], key),
+        (other.moves, other.rules_version, other.state, other.seal, key),
     )
 
 
