@@ -47,7 +47,8 @@ from typing import Any
 import saves.database
 from rules import GAMES, Action, AnyGame, get_game
 from rules.bots import choose, self_play
-from rules.three_by_three import RANK_VALUE, Play
+from rules.three_by_three import Play
+from rules.three_by_three_cards import RANK_VALUE
 from saves import PlayerSpec, SaveRecord, SaveStore, export_game
 from saves.database import BUSY_TIMEOUT_MS, FILENAME, SYNCHRONOUS
 from saves.record import summarize

@@ -68,16 +68,8 @@ from typing import Any, Final, Literal, NotRequired, TypedDict, cast
 from rules.catalog import CATALOG
 from rules.engine import JSON, Action, Game, IllegalAction, LogEntry, SetupError
 from rules.events import Event, EventHistory
+from rules.three_by_three_cards import FULL_DECK, RANK_VALUE, RANKS, SORT_KEY, sort_cards
 
-RANKS = "23456789TJQKA"
-SUITS = "CDHS"
-RANK_VALUE = {rank: value for value, rank in enumerate(RANKS, start=2)}
-"""Rank character to its value: "2" is 2, "T" is 10, "A" is 14."""
-SUIT_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-FULL_DECK = tuple(rank + suit for rank in RANKS for suit in SUITS)
-"""One 52-card deck, sorted by rank, then suit."""
-SORT_KEY = {card: index for index, card in enumerate(FULL_DECK)}
-"""Card to its place in the canonical order: rank first, then suit."""
 DECK_COUNT = {decks: Counter(dict.fromkeys(FULL_DECK, decks)) for decks in (1, 2)}
 """Number of decks in use to how often each card is in the game."""
 
@@ -392,23 +384,6 @@ class ThreeByThreeResult(TypedDict):
     losers: list[int]
     scores: None
     reason: EndReason
-
-
-def card_label(card: str) -> str:
-    """A card as its face shows it: rank then suit symbol, e.g. "10♥", "Q♠"."""
-    if card not in SORT_KEY:
-        raise ValueError(f"not a card: {card!r}")
-    return rank_label(card[0]) + SUIT_SYMBOL[card[1]]
-
-
-def rank_label(rank: str) -> str:
-    """A rank character as a card face shows it: "T" is "10", the others stay."""
-    return "10" if rank == "T" else rank
-
-
-def sort_cards(cards: Iterable[str]) -> list[str]:
-    """Cards in the canonical order: by rank, ace high, then by suit."""
-    return sorted(cards, key=SORT_KEY.__getitem__)
 
 
 def fits(rank: str, top: str | None) -> bool:

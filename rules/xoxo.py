@@ -60,6 +60,7 @@ from typing import Any, Final, Literal, TypedDict
 from rules.catalog import CATALOG
 from rules.engine import JSON, Action, Game, IllegalAction, LogEntry, SetupError
 from rules.events import Event, EventHistory
+from rules.xoxo_tiles import ALL_TILES, COLOURS, FACES, SHAPES, TILE_PARTS, tile_parts
 
 Kind = Literal["colour", "shape", "face"]
 """What a target is about, the only thing the back of its card shows."""
@@ -80,31 +81,7 @@ LineName = Literal[
 """A line of three, placed within the layout's frame ("only-row" while it is one tile
 tall)."""
 
-COLOURS = ("red", "yellow", "green", "blue")
-SHAPES = ("circle", "cross", "square", "triangle")
-FACES = ("happy", "sad", "angry", "surprised")
 KINDS: tuple[Kind, ...] = ("colour", "shape", "face")
-LETTERS = ("RYGB", "OXST", "HSAU")
-"""The code letters of each attribute, in the order of COLOURS, SHAPES and FACES."""
-SHAPE_SYMBOL = {"circle": "●", "cross": "✕", "square": "■", "triangle": "▲"}
-
-ALL_TILES = tuple(
-    LETTERS[0][c] + LETTERS[1][s] + LETTERS[2][f]
-    for c in range(4)
-    for s in range(4)
-    for f in range(4)
-    if f != (c + s) % 4
-)
-"""The 48 tile codes, by colour, then shape, then face."""
-TILE_PARTS = {
-    code: (
-        COLOURS[LETTERS[0].index(code[0])],
-        SHAPES[LETTERS[1].index(code[1])],
-        FACES[LETTERS[2].index(code[2])],
-    )
-    for code in ALL_TILES
-}
-"""Tile code to its (colour, shape, face) names."""
 VALUES = COLOURS + SHAPES + FACES
 """The 12 target values, one target card each."""
 KIND_OF: dict[str, Kind] = {
@@ -316,14 +293,6 @@ class XoxoResult(TypedDict):
     losers: list[int]
     scores: list[int]
     reason: EndReason
-
-
-def tile_parts(code: str) -> tuple[str, str, str]:
-    """The (colour, shape, face) names of a tile code, e.g. "ROH" -> ("red", "circle", "happy")."""
-    try:
-        return TILE_PARTS[code]
-    except (KeyError, TypeError):
-        raise ValueError(f"not a tile: {code!r}") from None
 
 
 def tile_label(code: str) -> str:

@@ -11,7 +11,8 @@ import random
 from collections.abc import Mapping, Sequence
 
 from rules.engine import JSON, Action
-from rules.three_by_three import RANK_VALUE, Blind, ChooseFaceUp, Play
+from rules.three_by_three import Blind, ChooseFaceUp, Play
+from rules.three_by_three_cards import RANK_VALUE
 
 KEEPERS = frozenset("2T")
 """Ranks that always fit: held back until nothing else can be played."""

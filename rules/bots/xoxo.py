@@ -13,18 +13,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from rules.engine import JSON, Action
-from rules.xoxo import (
-    COLOURS,
-    FACES,
-    KIND_OF,
-    OWN,
-    SHAPES,
-    Cell,
-    Place,
-    all_lines,
-    lines_through,
-    shared_values,
-)
+from rules.xoxo import KIND_OF, OWN, Cell, Place, all_lines, lines_through, shared_values
+from rules.xoxo_tiles import COLOURS, FACES, SHAPES
 
 WIN = 10_000.0
 """Meeting the last own target, or ending the game in the lead."""

@@ -19,7 +19,7 @@ import asyncssh
 import pyte
 
 from remote.session import set_size
-from rules.three_by_three import card_label
+from rules.three_by_three_cards import card_label
 from saves import SaveStore, replay, replay_moves
 from tui.games.three_by_three.words import event_text
 

@@ -18,7 +18,7 @@ import pytest
 
 from remote.server import Host
 from rules import JSON
-from rules.three_by_three import card_label
+from rules.three_by_three_cards import card_label
 from saves import MoveConflict, SaveStore
 from saves.record import summarize
 from tui.model import GameSession, parse_players, registered_names

@@ -11,16 +11,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from rules.three_by_three import (
-    FULL_DECK,
-    TAKE,
-    Blind,
-    ChooseFaceUp,
-    Play,
-    ThreeByThree,
-    ThreeByThreeState,
-    sort_cards,
-)
+from rules.three_by_three import TAKE, Blind, ChooseFaceUp, Play, ThreeByThree, ThreeByThreeState
+from rules.three_by_three_cards import FULL_DECK, sort_cards
 from tui.games.three_by_three.words import event_text
 
 GAME = ThreeByThree()

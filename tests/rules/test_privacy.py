@@ -18,8 +18,10 @@ import pytest
 
 from rules.bots import choose
 from rules.shifting_stones import ShiftingStones, ShiftingStonesState
-from rules.three_by_three import FULL_DECK, SORT_KEY, ThreeByThreeState
-from rules.xoxo import KIND_OF, TILE_PARTS, Xoxo, XoxoState
+from rules.three_by_three import ThreeByThreeState
+from rules.three_by_three_cards import FULL_DECK, SORT_KEY
+from rules.xoxo import KIND_OF, Xoxo, XoxoState
+from rules.xoxo_tiles import TILE_PARTS
 
 from staging import GAME, NAMES
 

@@ -27,8 +27,10 @@ from rules.shifting_stones import (
     matches,
 )
 from rules.shifting_stones import all_cards as all_pattern_cards
-from rules.three_by_three import FULL_DECK, all_cards
-from rules.xoxo import ALL_TILES, VALUES, XoxoState, all_targets, all_tiles
+from rules.three_by_three import all_cards
+from rules.three_by_three_cards import FULL_DECK
+from rules.xoxo import VALUES, XoxoState, all_targets, all_tiles
+from rules.xoxo_tiles import ALL_TILES
 from rules.xylotar import all_cards as all_xylotar_cards
 
 PLAYER_COUNTS = {"3x3": (2, 3, 4, 6, 11)}

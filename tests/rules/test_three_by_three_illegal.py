@@ -10,15 +10,8 @@ import pytest
 
 from rules import Action, IllegalAction
 from rules.bots.three_by_three import choose
-from rules.three_by_three import (
-    FULL_DECK,
-    TAKE,
-    Blind,
-    ChooseFaceUp,
-    Play,
-    ThreeByThreeState,
-    sort_cards,
-)
+from rules.three_by_three import TAKE, Blind, ChooseFaceUp, Play, ThreeByThreeState
+from rules.three_by_three_cards import FULL_DECK, sort_cards
 
 from staging import GAME, NAMES, Seat, play, table
 

@@ -18,7 +18,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from rules.three_by_three import ChooseFaceUp, ThreeByThreeState, all_cards, sort_cards
+from rules.three_by_three import ChooseFaceUp, ThreeByThreeState, all_cards
+from rules.three_by_three_cards import sort_cards
 
 from staging import GAME, NAMES, Seat, blind, deal, play, play_up, table, take
 

@@ -7,7 +7,8 @@ from collections import Counter
 import pytest
 
 from rules import SetupError, get_game
-from rules.three_by_three import FULL_DECK, ThreeByThree, all_cards
+from rules.three_by_three import ThreeByThree, all_cards
+from rules.three_by_three_cards import FULL_DECK
 
 from staging import GAME, NAMES
 

@@ -7,7 +7,8 @@ import json
 
 import pytest
 
-from rules.three_by_three import ChooseFaceUp, card_label, sort_cards
+from rules.three_by_three import ChooseFaceUp
+from rules.three_by_three_cards import card_label, sort_cards
 
 from staging import GAME, NAMES, Seat, deal, play, table, take, texts
 

@@ -8,18 +8,8 @@ from itertools import combinations
 import pytest
 
 from rules import SetupError, get_game
-from rules.xoxo import (
-    ALL_TILES,
-    COLOURS,
-    FACES,
-    SHAPES,
-    VALUES,
-    Xoxo,
-    all_targets,
-    all_tiles,
-    tile_label,
-    tile_parts,
-)
+from rules.xoxo import VALUES, Xoxo, all_targets, all_tiles, tile_label
+from rules.xoxo_tiles import ALL_TILES, COLOURS, FACES, SHAPES, tile_parts
 
 from xoxo_staging import GAME, NAMES, order
 

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import random
 
-from rules.xoxo import ALL_TILES, STACK_SIZE, TARGET_COUNT, VALUES, Place, Xoxo, XoxoState
+from rules.xoxo import STACK_SIZE, TARGET_COUNT, VALUES, Place, Xoxo, XoxoState
+from rules.xoxo_tiles import ALL_TILES
 from tui.games.xoxo.words import event_text
 
 GAME = Xoxo()

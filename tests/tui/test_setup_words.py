@@ -13,8 +13,8 @@ import pytest
 from rules import SetupError, UnknownGame, get_game
 from rules.catalog import CATALOG
 from rules.names import name_problem
-from rules.three_by_three import FULL_DECK
-from rules.xoxo import ALL_TILES
+from rules.three_by_three_cards import FULL_DECK
+from rules.xoxo_tiles import ALL_TILES
 from rules.xylotar import deck_for
 from tui import i18n
 from tui.words.setup import all_setup_words, name_problem_text, setup_text, unknown_game_text

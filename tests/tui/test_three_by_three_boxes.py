@@ -10,7 +10,7 @@ import pytest
 from rich.cells import cell_len
 from test_three_by_three_looks import fullest_table
 
-from rules.three_by_three import card_label
+from rules.three_by_three_cards import card_label
 from saves import SaveStore
 from tui.games.three_by_three.boxes import (
     BoxGrid,

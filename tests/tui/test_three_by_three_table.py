@@ -7,7 +7,7 @@ import pytest
 from test_three_by_three_looks import fullest_table
 from textual.widgets import Static
 
-from rules.three_by_three import FULL_DECK
+from rules.three_by_three_cards import FULL_DECK
 from saves import SaveStore
 from tui import palette
 from tui.games.three_by_three.card_faces import card_style

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.xoxo import ALL_TILES, tile_parts
+from rules.xoxo_tiles import ALL_TILES, tile_parts
 from saves import SaveStore
 from tui import i18n
 from tui.games.xoxo.screen import XoxoScreen

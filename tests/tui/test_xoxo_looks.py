@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.xoxo import COLOURS
+from rules.xoxo_tiles import COLOURS
 from saves import SaveStore
 from tui import palette
 from tui.games.xoxo.screen import XoxoScreen

@@ -23,7 +23,7 @@ from textual.widgets import Input
 from textual.widgets._footer import FooterKey
 
 from hotseat.cli import main
-from rules.three_by_three import card_label
+from rules.three_by_three_cards import card_label
 from saves import PlayerSpec, SaveStore
 from tui.app import HotseatApp
 from tui.model import GameSession, parse_players

@@ -9,18 +9,20 @@ links", "in der Mitte"), so that they read after "at" and after "das Plättchen"
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rules.shifting_stones import (
-    DrawEvent,
-    DrawnCard,
-    EndReason,
-    SkipEvent,
-    StonesEvent,
-    StonesFacts,
-)
 from tui.i18n import _, ngettext, pgettext
 from tui.words.common import and_list
+
+if TYPE_CHECKING:
+    from rules.shifting_stones import (
+        DrawEvent,
+        DrawnCard,
+        EndReason,
+        SkipEvent,
+        StonesEvent,
+        StonesFacts,
+    )
 
 
 def symbol_word(symbol: str) -> str:

@@ -8,13 +8,8 @@ from collections import Counter
 from textual import events, on
 from textual.binding import Binding
 
-from rules.three_by_three import (
-    TAKE,
-    Blind,
-    ChooseFaceUp,
-    Play,
-    sort_cards,
-)
+from rules.three_by_three import TAKE, Blind, ChooseFaceUp, Play
+from rules.three_by_three_cards import sort_cards
 from tui.games.three_by_three.table import ZONES, ThreeByThreeTable
 from tui.games.three_by_three.table_cards import TableCards
 from tui.i18n import N_, _

@@ -8,19 +8,21 @@ jack, queen, king and ace are B, D, K and A.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from rules.engine import JSON
-from rules.three_by_three import (
-    SUIT_SYMBOL,
-    EndReason,
-    PlayEvent,
-    RunEvent,
-    ThreeByThreeEvent,
-    ThreeByThreeFacts,
-    rank_label,
-)
+from rules.three_by_three_cards import SUIT_SYMBOL, rank_label
 from tui.i18n import N_, _, ngettext, pgettext
 from tui.words.common import and_list, ordinal
+
+if TYPE_CHECKING:
+    from rules.three_by_three import (
+        EndReason,
+        PlayEvent,
+        RunEvent,
+        ThreeByThreeEvent,
+        ThreeByThreeFacts,
+    )
 
 RUN_WORDS = {4: N_("Four"), 5: N_("Five"), 6: N_("Six"), 7: N_("Seven"), 8: N_("Eight")}
 """How many cards of one rank lay in a row, as a word (two decks make at most 8)."""

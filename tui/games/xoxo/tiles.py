@@ -10,7 +10,7 @@ from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 
-from rules.xoxo import SHAPE_SYMBOL, tile_parts
+from rules.xoxo_tiles import SHAPE_SYMBOL, tile_parts
 from tui.games.xoxo.words import value_word
 from tui.i18n import pgettext
 from tui.palette import fill, ink

@@ -9,11 +9,14 @@ from top right").
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rules.xoxo import SHAPE_SYMBOL, EndReason, LineName, XoxoEvent, XoxoFacts, tile_parts
+from rules.xoxo_tiles import SHAPE_SYMBOL, tile_parts
 from tui.i18n import _, ngettext, pgettext
 from tui.words.common import and_list
+
+if TYPE_CHECKING:
+    from rules.xoxo import EndReason, LineName, XoxoEvent, XoxoFacts
 
 
 def value_word(value: str) -> str:

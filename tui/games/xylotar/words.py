@@ -13,10 +13,12 @@ stored); the table and the save list say them in the player's language (`shown_n
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rules.xylotar import PeekEvent, ScoreEvent, XylotarEvent, XylotarFacts, XylotarReason
 from tui.i18n import _, language, ngettext, pgettext
+
+if TYPE_CHECKING:
+    from rules.xylotar import PeekEvent, ScoreEvent, XylotarEvent, XylotarFacts, XylotarReason
 
 
 def colour_name(colour: str) -> str:
