@@ -466,12 +466,21 @@ def flag_value(argv: Sequence[str] | None, flag: str) -> str | None:
     return None
 
 
+def loaded() -> None:
+    """What is loaded by now lives as long as the program: it leaves the collector's
+    generations (`gc.freeze`), so the collections from here on never walk it, and the
+    collector, off while the program loaded (`hotseat.start`), runs again. Turned on
+    without the freeze, its first collections would walk everything loaded."""
+    gc.freeze()
+    gc.enable()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; user mistakes and damaged saves end in one line on stderr."""
     use(choose(flag_value(argv, "--lang"), os.environ))
     args = build_parser().parse_args(argv)
     if args.command not in APP_COMMANDS:
-        gc.enable()  # loaded (see hotseat.start); the app turns it on as it starts
+        loaded()  # the app is loaded further first (run_app)
     try:
         new_game = checked_new_game(args) if args.command == "new" else None
     except (SetupError, SaveError, UnknownGame) as error:
@@ -634,12 +643,7 @@ def run_app(
         player=args.player,
         language=language(),
     )
-    # What is loaded by now (modules, the open game's history) lives as long as the app:
-    # moved out of the collector's generations, the collections while screens are built
-    # no longer walk it over and over. The collector, off while the program loaded
-    # (hotseat.start), runs from here on.
-    gc.freeze()
-    gc.enable()
+    loaded()  # the modules and the open game's history
     try:
         app.run()
     finally:
@@ -688,10 +692,12 @@ def list_saves(store: SaveStore, player: str | None = None) -> int:
         rows.append(tuple(visible(cell) for cell in cells))
     widths = [max(len(row[column]) for row in rows) for column in range(4)]
     room = output_width()
+    lines = []
     for row in rows:
         columns = [cell.ljust(width) for cell, width in zip(row, widths, strict=False)]
         line = "  ".join([*columns, row[4]]).rstrip()
-        print(line if room is None or len(line) <= room else line[: room - 1] + "…")
+        lines.append(line if room is None or len(line) <= room else line[: room - 1] + "…")
+    sys.stdout.write("\n".join(lines) + "\n")  # one write, however the output is buffered
     sys.stdout.flush()
     return 0
 

@@ -380,12 +380,12 @@ def _summary(value: JSON) -> dict[str, JSON]:
 
 def _text(data: dict[str, JSON], key: str, where: str = "", allow_empty: bool = False) -> str:
     value = data.get(key)
+    if isinstance(value, str) and (allow_empty or value.strip()):
+        return value
     name = f"{where}.{key}" if where else key
     if not isinstance(value, str):
         raise _not(name, "not-text", value)
-    if not allow_empty and not value.strip():
-        raise _Bad("field-empty", field=name)
-    return value
+    raise _Bad("field-empty", field=name)
 
 
 def _int(data: dict[str, JSON], key: str, where: str = "") -> int:
