@@ -49,6 +49,16 @@ def test_a_command_without_the_app_runs_with_the_collector_on(
     assert seen == [True]
 
 
+def test_what_was_loaded_is_out_of_the_collectors_way_once_it_runs(
+    store: SaveStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gc.unfreeze()
+    frozen: list[int] = []
+    monkeypatch.setattr(cli, "list_saves", lambda *args: frozen.append(gc.get_freeze_count()) or 0)
+    assert start.main(["list", "--save-dir", str(store.root)]) == 0
+    assert frozen[0] > 0
+
+
 def test_the_app_runs_with_the_collector_on(
     store: SaveStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
