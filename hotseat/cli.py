@@ -467,10 +467,10 @@ def flag_value(argv: Sequence[str] | None, flag: str) -> str | None:
 
 
 def loaded() -> None:
-    """What is loaded by now lives as long as the program: it leaves the collector's
-    generations (`gc.freeze`), so the collections from here on never walk it, and the
-    collector, off while the program loaded (`hotseat.start`), runs again. Turned on
-    without the freeze, its first collections would walk everything loaded."""
+    """The program is loaded: what it holds by now lives as long as it does and leaves the
+    collector's generations (`gc.freeze`), so the collections from here on never walk it;
+    then the collector, off while the program loaded (`hotseat.start`), runs again.
+    Turned on without the freeze, its first collections would walk everything loaded."""
     gc.freeze()
     gc.enable()
 
@@ -479,8 +479,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; user mistakes and damaged saves end in one line on stderr."""
     use(choose(flag_value(argv, "--lang"), os.environ))
     args = build_parser().parse_args(argv)
-    if args.command not in APP_COMMANDS:
-        loaded()  # the app is loaded further first (run_app)
+    if args.command not in APP_COMMANDS and not gc.isenabled():
+        loaded()  # started by hotseat.start; the app's commands load on until run_app
     try:
         new_game = checked_new_game(args) if args.command == "new" else None
     except (SetupError, SaveError, UnknownGame) as error:

@@ -3,8 +3,8 @@
 The cyclic garbage collector is off while the program loads: the modules make thousands
 of objects that live as long as the program, and a collector running meanwhile walks
 them again and again (a few ms of every start). It is on again once the arguments are
-read for a command that needs no app, and for the app just before it runs
-(`cli.run_app`, which first moves what was loaded out of the collector's way).
+read for a command that needs no app, and for the app just before it runs; what was
+loaded leaves the collector's generations first (`cli.loaded`).
 """
 
 from __future__ import annotations
