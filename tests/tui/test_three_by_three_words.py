@@ -10,6 +10,7 @@ import pytest
 from rules import IllegalAction
 from rules.three_by_three import Play, RefusalCode
 from saves import SaveStore
+from tui.games.three_by_three.pile import need_text as pile_need_text
 from tui.games.three_by_three.words import (
     card_text,
     event_text,
@@ -466,3 +467,10 @@ def test_the_session_log_says_the_engines_events_in_words(store: SaveStore) -> N
     assert entry["text"] == (
         f"{names[dealer]} dealt. Tour 1: each player chooses 3 face-up cards, {names[first]} first"
     )
+
+
+def test_under_the_7_rule_the_pile_says_what_may_follow_once_and_marked() -> None:
+    view: Any = {"restriction": "seven", "top_run": {"rank": "7", "count": 1}}
+    said = pile_need_text(view)
+    assert said.plain == "Next: 7 or lower, or a 10"
+    assert any("reverse" in str(span.style) for span in said.spans)

@@ -165,13 +165,11 @@ def move_words(last: LastMove) -> str:
 
 
 def need_text(view: ThreeByThreeView) -> Text:
-    """What the next play needs, the 7 rule in reverse."""
+    """What the next play needs, said once; under the 7 rule in reverse."""
     text = Text(_("Next:") + " ", style="bold")
-    if view["restriction"] == "seven":
-        text.append(_("7: play 7 or lower"), style="bold reverse")
-        text.append(" ")
     top = view["top_run"]
-    text.append(next_play(top["rank"] if top else None))
+    seven = view["restriction"] == "seven"
+    text.append(next_play(top["rank"] if top else None), style="bold reverse" if seven else "")
     return text
 
 
