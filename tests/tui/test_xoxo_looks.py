@@ -8,9 +8,11 @@ import pytest
 from rules.xoxo_tiles import COLOURS
 from saves import SaveStore
 from tui import palette
+from tui.games.xoxo.board import BoardLayout
 from tui.games.xoxo.screen import XoxoScreen
-from tui.games.xoxo.tiles import SMALL_TILE, tile_lines
+from tui.games.xoxo.tiles import SMALL_TILE, XL_TILE, TileSize, tile_lines
 from tui.model import GameSession
+from tui.widgets.playing_cards import CURSOR_BRACKETS
 
 from tui_helpers import app_for, new_session, play_bots_until, turn_then
 
@@ -96,3 +98,17 @@ def test_the_tile_placed_last_is_marked_without_colour() -> None:
     palette.use("none")
     lines = tile_lines("ROS", 2, SMALL_TILE, last=True, cursor=False)
     assert lines[0].plain.startswith("◆red") and lines[0].plain.endswith("x2")
+
+
+@pytest.mark.parametrize("size", [SMALL_TILE, XL_TILE], ids=["grid", "framed"])
+def test_the_cursor_shows_on_a_free_place_in_a_lane_one_line_tall(
+    store: SaveStore, size: TileSize
+) -> None:
+    view = growing_layout(store).view(0)
+    layout = BoardLayout.of(view, show_open=True, size=size)
+    lanes = {row.coordinate: row.size for row in layout.rows if row.size == size.lane_height}
+    spot = next(cell for cell in sorted(layout.open) if cell[1] in lanes)
+    width = next(column.size for column in layout.columns if column.coordinate == spot[0])
+    (line,) = layout.content(spot, width, lanes[spot[1]], cursor=True)
+    left, right = CURSOR_BRACKETS
+    assert line.plain.startswith(left) and line.plain.rstrip().endswith(right)

@@ -129,11 +129,13 @@ def tile_lines(
 
 
 def bracketed(lines: list[Text]) -> list[Text]:
-    """A grid cell's lines under the cursor: every line but the first between
-    `CURSOR_BRACKETS`, its words centred between them, in the cell's own style."""
+    """A grid cell's lines under the cursor: every line but the first (the only line of a
+    lane one line tall too) between `CURSOR_BRACKETS`, its words centred between them, in
+    the cell's own style."""
     left, right = CURSOR_BRACKETS
-    marked = [lines[0]]
-    for line in lines[1:]:
+    kept = 1 if len(lines) > 1 else 0
+    marked = lines[:kept]
+    for line in lines[kept:]:
         room = max(0, cell_len(line.plain) - 2)
         marked.append(Text(left + _centre(line.plain.strip(), room) + right, line.style))
     return marked
