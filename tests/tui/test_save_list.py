@@ -9,7 +9,14 @@ from textual.widgets import DataTable, OptionList
 from rules.catalog import CATALOG
 from saves import SaveStore
 from tui.app import HotseatApp
-from tui.screens.home import HomeScreen, column_widths, cut_middle, played_when, short_title
+from tui.screens.home import (
+    HomeScreen,
+    column_widths,
+    cut_middle,
+    game_cell,
+    played_when,
+    short_title,
+)
 
 from tui_helpers import app_for, new_session, until
 
@@ -58,6 +65,19 @@ def test_a_game_played_in_an_earlier_year_shows_its_date() -> None:
 def test_every_game_title_fits_the_game_column() -> None:
     widths = dict(column_widths(80, 8))
     assert all(len(short_title(game)) <= widths["Game"] for game in CATALOG)
+
+
+def test_at_80_columns_the_game_column_gives_short_titles() -> None:
+    widths = dict(column_widths(80, len("friday")))
+    assert game_cell("shifting-stones", widths["Game"]) == "Stones"
+
+
+def test_where_the_players_keep_room_every_title_is_whole() -> None:
+    widths = dict(column_widths(160, len("shifting-stones-2026-12-06-1044")))
+    assert [game_cell(game, widths["Game"]) for game in CATALOG] == [
+        CATALOG[game].title for game in CATALOG
+    ]
+    assert widths["Players"] >= 30
 
 
 def test_short_names_leave_the_room_to_the_players() -> None:

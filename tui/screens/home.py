@@ -27,7 +27,10 @@ from tui.words import status as status_text
 from tui.words.problems import said
 
 GAME_WIDTH, TURN_WIDTH = 7, 10
-"""Columns of the save list whose width does not depend on the names in it."""
+"""Columns of the save list whose width does not depend on the names in it (the games by
+their short titles)."""
+ROOMY_PLAYERS = 30
+"""The room the players keep, at least, where the Game column gives every title whole."""
 PLAYED_WIDTH = {"en": 11, "de": 12}
 """The date column, as each language writes a date: "11-28 19:30", "28.11. 19:30"."""
 MIN_NAME_WIDTH, MIN_PLAYERS_WIDTH = 8, 14
@@ -53,14 +56,18 @@ def column_widths(screen_width: int, longest_name: int) -> list[tuple[str, int]]
     """Label and width of each column of the save list: the names get the room they
     need and the players the rest, neither less than its minimum."""
     played = PLAYED_WIDTH[language()]
-    room = screen_width - FRAME - CELL_PADDING * 5 - GAME_WIDTH - TURN_WIDTH - played
+    room = screen_width - FRAME - CELL_PADDING * 5 - TURN_WIDTH - played
     heading = _("Save")
     least = max(MIN_NAME_WIDTH, cell_len(heading))
+    whole = max(cell_len(game_title(game_id)) for game_id in CATALOG)
+    roomy = room - whole - max(least, longest_name) >= ROOMY_PLAYERS
+    game = whole if roomy else GAME_WIDTH
+    room -= game
     name = max(least, min(longest_name, room - MIN_PLAYERS_WIDTH))
     players = max(MIN_PLAYERS_WIDTH, room - name)
     return [
         (heading, name),
-        (_("Game"), GAME_WIDTH),
+        (_("Game"), game),
         (_("Players"), players),
         (_("Turn"), TURN_WIDTH),
         (_("Last played"), played),
@@ -70,6 +77,13 @@ def column_widths(screen_width: int, longest_name: int) -> list[tuple[str, int]]
 def short_title(game_id: str) -> str:
     ui = described(game_id)
     return _(ui.short_title) if ui and ui.short_title else game_title(game_id)
+
+
+def game_cell(game_id: str, width: int) -> str:
+    """A game as the save list's Game column has room for it: its whole title, else its
+    short one."""
+    whole = game_title(game_id)
+    return whole if cell_len(whole) <= width else short_title(game_id)
 
 
 def this_year() -> int:
@@ -118,7 +132,7 @@ class HomeScreen(Screen[None]):
         super().__init__()
         self.infos: dict[str, SaveInfo] = {}
         self.rows: list[tuple[str, ...]] = []
-        """Each save's cells in full, its name first."""
+        """Each save's cells in full, its name first, then its game's id (`game_cell`)."""
         self.listed = False
         """True once the saves were listed: a later visit keeps the list in focus."""
         self.laid_out_for = (0, 0)
@@ -207,7 +221,7 @@ class HomeScreen(Screen[None]):
                     turn, yours = _("Your turn"), yours + 1
                 cells = (
                     info.name,
-                    short_title(listing.game),
+                    listing.game,
                     players_text(listing.players),
                     turn,
                     played_when(listing.updated, year),
@@ -243,9 +257,11 @@ class HomeScreen(Screen[None]):
         for label, width in columns:
             table.add_column(Text(label), width=width)  # a label, not markup
         for cells in self.rows:
+            name, game, *rest = cells
+            said = (name, game_cell(game, columns[1][1]), *rest)
             shown = (
                 cut_middle(visible(cell), width) if middle else visible(cell)
-                for cell, (_, width), middle in zip(cells, columns, CUT_IN_THE_MIDDLE, strict=True)
+                for cell, (_, width), middle in zip(said, columns, CUT_IN_THE_MIDDLE, strict=True)
             )
             table.add_row(
                 *(Text(c, no_wrap=True, overflow="ellipsis") for c in shown), key=cells[0]
